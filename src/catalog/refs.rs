@@ -1,0 +1,291 @@
+//! `$ref` resolution inside tool parameters.
+//!
+//! Supported: local pointers (`#`, `#/$defs/X`, `#/definitions/X`) against the document the
+//! reference sits in, and files inside the project (`common.yaml#/$defs/X`, `kind.json`),
+//! relative to the referring file. Refused with an error: remote references (never fetched),
+//! files outside the project root, missing files or pointers, `#anchor` references, and chains
+//! of references that loop. Recursive schemas (a `$ref` under `properties` or `items` that points
+//! back up) are legal and are only followed on demand, with bounded depth, by the renderer.
+
+use std::collections::BTreeMap;
+use std::path::{Component, Path, PathBuf};
+
+use serde_json::Value;
+
+use super::{Catalog, parameters_pointer};
+use crate::diagnostic::{ErrorKind, LoadError};
+use crate::source::{SourceFile, Target, pointer_push};
+
+/// Which document a schema node lives in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum DocId {
+    /// The `parameters` of the tool at this index of [`Catalog::tools`].
+    Tool(usize),
+    /// A schema file referenced from a tool.
+    File(usize),
+}
+
+/// A schema node and the document it belongs to (so its own `$ref`s resolve correctly).
+#[derive(Clone, Copy, Debug)]
+pub struct Schema<'a> {
+    /// The document `value` belongs to.
+    pub doc: DocId,
+    /// The schema node.
+    pub value: &'a Value,
+}
+
+/// Why a reference does not resolve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefError(pub String);
+
+/// Keywords whose value maps names to schemas.
+const SCHEMA_MAPS: &[&str] = &[
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+];
+
+/// Longest chain of `$ref` → `$ref` → ... followed before giving up.
+const MAX_CHAIN: usize = 64;
+
+#[derive(Debug, Default)]
+pub(super) struct RefStore {
+    root: PathBuf,
+    docs: Vec<(PathBuf, SourceFile, Value)>,
+    by_path: BTreeMap<PathBuf, usize>,
+}
+
+impl RefStore {
+    pub(super) fn new(root: &Path) -> RefStore {
+        let root = root.canonicalize().unwrap_or_else(|_| root.to_path_buf());
+        RefStore {
+            root,
+            ..RefStore::default()
+        }
+    }
+}
+
+/// A parsed `$ref` string.
+enum RefTarget<'s> {
+    Local(&'s str),
+    File(&'s str, &'s str),
+}
+
+fn parse_ref(reference: &str) -> Result<RefTarget<'_>, RefError> {
+    if reference.contains("://") || reference.starts_with("//") {
+        return Err(RefError(format!(
+            "remote `$ref` `{reference}` is not fetched; copy the schema into the project and refer to the file"
+        )));
+    }
+    let (file, fragment) = reference.split_once('#').unwrap_or((reference, ""));
+    if !fragment.is_empty() && !fragment.starts_with('/') {
+        return Err(RefError(format!(
+            "`$ref` `{reference}` uses an anchor; only JSON pointers (`#/$defs/...`) are supported"
+        )));
+    }
+    Ok(if file.is_empty() {
+        RefTarget::Local(fragment)
+    } else {
+        RefTarget::File(file, fragment)
+    })
+}
+
+/// Loads every file reachable through `$ref`s and checks that every reference resolves.
+pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
+    // Phase 1: load the closure of referenced files, failing at the referring `$ref`.
+    let mut queue: Vec<DocId> = (0..catalog.tools.len()).map(DocId::Tool).collect();
+    while let Some(doc) = queue.pop() {
+        let mut wanted = Vec::new();
+        for_each_ref(doc_value(catalog, doc), |pointer, reference| {
+            wanted.push((pointer, reference.to_owned()));
+        });
+        for (pointer, reference) in wanted {
+            let target =
+                parse_ref(&reference).map_err(|e| ref_error(catalog, doc, &pointer, e.0))?;
+            if let RefTarget::File(file, _) = target {
+                let path = target_path(catalog, doc, file)
+                    .map_err(|e| ref_error(catalog, doc, &pointer, e.0))?;
+                if !catalog.refs.by_path.contains_key(&path) {
+                    if !path.is_file() {
+                        let shown = crate::project::shown_path(&path);
+                        let message = format!("`$ref` target `{}` does not exist", shown.display());
+                        return Err(ref_error(catalog, doc, &pointer, message));
+                    }
+                    let loaded = load_doc(&path)?;
+                    let index = catalog.refs.docs.len();
+                    catalog.refs.docs.push(loaded);
+                    catalog.refs.by_path.insert(path, index);
+                    queue.push(DocId::File(index));
+                }
+            }
+        }
+    }
+    // Phase 2: every reference resolves to an existing node without a cycle.
+    let docs: Vec<DocId> = (0..catalog.tools.len())
+        .map(DocId::Tool)
+        .chain((0..catalog.refs.docs.len()).map(DocId::File))
+        .collect();
+    for doc in docs {
+        let mut refs = Vec::new();
+        let root = doc_value(catalog, doc);
+        for_each_ref(root, |pointer, _| refs.push(pointer));
+        for pointer in refs {
+            let node = root.pointer(&pointer).unwrap_or(&Value::Null);
+            deref(catalog, Schema { doc, value: node })
+                .map_err(|e| ref_error(catalog, doc, &pointer, e.0))?;
+        }
+    }
+    Ok(())
+}
+
+fn load_doc(path: &Path) -> Result<(PathBuf, SourceFile, Value), LoadError> {
+    let source = SourceFile::read(path, crate::project::shown_path(path))?;
+    let value = source.parse()?;
+    Ok((path.to_path_buf(), source, value))
+}
+
+fn doc_value(catalog: &Catalog, doc: DocId) -> &Value {
+    match doc {
+        DocId::Tool(i) => &catalog.tools[i].parameters,
+        DocId::File(i) => &catalog.refs.docs[i].2,
+    }
+}
+
+fn doc_path(catalog: &Catalog, doc: DocId) -> &Path {
+    match doc {
+        DocId::Tool(i) => &catalog.file_paths[catalog.tools[i].origin.file],
+        DocId::File(i) => &catalog.refs.docs[i].0,
+    }
+}
+
+/// The absolute, normalised path a file reference designates; it must stay inside the root.
+fn target_path(catalog: &Catalog, doc: DocId, file: &str) -> Result<PathBuf, RefError> {
+    let base = doc_path(catalog, doc).parent().unwrap_or(Path::new("."));
+    let joined = normalize(&base.join(file));
+    let resolved = joined.canonicalize().unwrap_or(joined);
+    if !resolved.starts_with(&catalog.refs.root) {
+        return Err(RefError(format!(
+            "`$ref` `{file}` points outside the project (`{}`)",
+            catalog.refs.root.display()
+        )));
+    }
+    Ok(resolved)
+}
+
+/// Removes `.` and `..` components lexically (the path may not exist yet).
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Follows `$ref`s from `schema` to a node without one.
+pub(super) fn deref<'a>(
+    catalog: &'a Catalog,
+    mut schema: Schema<'a>,
+) -> Result<Schema<'a>, RefError> {
+    let mut seen: Vec<(DocId, String)> = Vec::new();
+    while let Some(reference) = schema.value.get("$ref").and_then(Value::as_str) {
+        let (doc, pointer) = match parse_ref(reference)? {
+            RefTarget::Local(pointer) => (schema.doc, pointer),
+            RefTarget::File(file, pointer) => {
+                let path = target_path(catalog, schema.doc, file)?;
+                let index =
+                    catalog.refs.by_path.get(&path).ok_or_else(|| {
+                        RefError(format!("`$ref` target `{file}` was not loaded"))
+                    })?;
+                (DocId::File(*index), pointer)
+            }
+        };
+        let key = (doc, pointer.to_owned());
+        if seen.contains(&key) || seen.len() >= MAX_CHAIN {
+            return Err(RefError(format!(
+                "`$ref` `{reference}` is part of a cycle of references"
+            )));
+        }
+        seen.push(key);
+        let root = doc_value(catalog, doc);
+        let value = resolve_pointer(root, pointer).ok_or_else(|| {
+            RefError(format!(
+                "`$ref` `{reference}` points to nothing: no `{pointer}` in its document"
+            ))
+        })?;
+        schema = Schema { doc, value };
+    }
+    Ok(schema)
+}
+
+/// `Value::pointer`, also accepting `%25`-style escapes commonly found in `$ref` fragments.
+fn resolve_pointer<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
+    root.pointer(pointer).or_else(|| {
+        let decoded = pointer
+            .replace("%24", "$")
+            .replace("%25", "%")
+            .replace("%20", " ");
+        root.pointer(&decoded)
+    })
+}
+
+/// Calls `f(pointer, reference)` for every `$ref` string in `root`, depth-first, iteratively
+/// (so deeply nested input cannot overflow the stack).
+fn for_each_ref(root: &Value, mut f: impl FnMut(String, &str)) {
+    // The flag says whether `value` is a map from names to schemas (`properties`, `$defs`, ...),
+    // whose keys are user names, not keywords.
+    let mut stack: Vec<(String, &Value, bool)> = vec![(String::new(), root, false)];
+    while let Some((pointer, value, named)) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                if !named && let Some(Value::String(reference)) = map.get("$ref") {
+                    f(pointer.clone(), reference);
+                }
+                for (key, child) in map.iter().rev() {
+                    // `enum`, `const`, `default` and `examples` hold data, not schemas.
+                    let data = matches!(
+                        key.as_str(),
+                        "enum" | "const" | "default" | "examples" | "example"
+                    );
+                    if named || !data {
+                        let child_named = !named && SCHEMA_MAPS.contains(&key.as_str());
+                        stack.push((pointer_push(&pointer, key), child, child_named));
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for (i, child) in items.iter().enumerate().rev() {
+                    stack.push((pointer_push(&pointer, i), child, false));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn ref_error(catalog: &Catalog, doc: DocId, pointer: &str, message: String) -> LoadError {
+    let at = pointer_push(pointer, "$ref");
+    match doc {
+        DocId::Tool(i) => {
+            let origin = &catalog.tools[i].origin;
+            catalog.files[origin.file].error_at(
+                ErrorKind::Ref,
+                &parameters_pointer(origin, &at),
+                Target::Value,
+                message,
+            )
+        }
+        DocId::File(i) => {
+            catalog.refs.docs[i]
+                .1
+                .error_at(ErrorKind::Ref, &at, Target::Value, message)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! One module per subcommand: load the project, compute, write to the given writer.
+//!
+//! Commands return an [`Outcome`] (mapped to the exit code by `main`) or an error (exit 2).
+//! Warnings go to the `warnings` writer (standard error in the binary).
+
+pub mod render;
+pub mod tools;
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::cli::{Cli, Command};
+use crate::project::Project;
+
+/// What a successful run found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing to report: exit 0.
+    Ok,
+    /// Findings, drift or differences: exit 1.
+    Findings,
+}
+
+impl Outcome {
+    /// The process exit code.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Outcome::Ok => 0,
+            Outcome::Findings => 1,
+        }
+    }
+}
+
+/// Runs the parsed command line. `cwd` is where the config search starts.
+pub fn run(
+    cli: &Cli,
+    cwd: &Path,
+    out: &mut dyn Write,
+    warnings: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    match &cli.command {
+        Command::Render(args) => render::run(&load(cli, cwd)?, args, out, warnings),
+        Command::Tools(args) => tools::run(&load(cli, cwd)?, args, out),
+    }
+}
+
+fn load(cli: &Cli, cwd: &Path) -> Result<Project, crate::diagnostic::LoadError> {
+    match &cli.config {
+        Some(path) => Project::load(path),
+        None => Project::discover(cwd),
+    }
+}

@@ -1,0 +1,76 @@
+//! `discloser tools`: the catalog as a table.
+
+use std::io::Write;
+
+use comfy_table::{ContentArrangement, Table, presets};
+use serde::Serialize;
+
+use super::Outcome;
+use crate::cli::{TableFormat, ToolsArgs};
+use crate::index::{normalize_triggers, signature::signature};
+use crate::project::Project;
+
+#[derive(Serialize)]
+struct Row {
+    name: String,
+    state: &'static str,
+    required: Vec<String>,
+    triggers: usize,
+    source: String,
+}
+
+/// Prints every tool with its state in the profile.
+pub fn run(project: &Project, args: &ToolsArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let profile = project.profile(&args.profile)?;
+    let catalog = &project.catalog;
+    let rows: Vec<Row> = catalog
+        .tools
+        .iter()
+        .enumerate()
+        .map(|(i, tool)| {
+            let sig = signature(
+                catalog,
+                &tool.name,
+                catalog.parameters(i),
+                project.index_config().max_enum_values,
+            );
+            Row {
+                name: tool.name.clone(),
+                state: match (tool.core, profile.is_bound(&tool.name)) {
+                    (true, _) => "core",
+                    (false, true) => "bound",
+                    (false, false) => "indexed",
+                },
+                required: sig.required.iter().map(|p| p.name.clone()).collect(),
+                triggers: normalize_triggers(&tool.triggers).len(),
+                source: catalog.locate(&tool.origin, ""),
+            }
+        })
+        .collect();
+    match args.format {
+        TableFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, &rows)?;
+            writeln!(out)?;
+        }
+        TableFormat::Table => {
+            let mut table = Table::new();
+            table
+                .load_style(presets::ASCII_MARKDOWN)
+                .set_content_arrangement(ContentArrangement::Disabled)
+                .set_header(["tool", "state", "required", "triggers", "source"]);
+            for row in &rows {
+                table.add_row([
+                    row.name.clone(),
+                    row.state.to_owned(),
+                    row.required.join(", "),
+                    row.triggers.to_string(),
+                    row.source.clone(),
+                ]);
+            }
+            for line in table.to_string().lines() {
+                writeln!(out, "{}", line.trim_end())?;
+            }
+        }
+    }
+    Ok(Outcome::Ok)
+}

@@ -1,0 +1,84 @@
+//! File-system helpers: expanding sources and writing files atomically.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Extensions of tool files picked up from a directory source.
+const TOOL_EXTENSIONS: &[&str] = &["json", "yaml", "yml"];
+
+/// Expands one source (a file, a directory, or a glob) relative to `root` into sorted paths
+/// relative to `root`. A directory yields its YAML/JSON files, recursively.
+pub fn expand(root: &Path, source: &str) -> Result<Vec<PathBuf>, String> {
+    let direct = root.join(source);
+    let mut found = Vec::new();
+    if direct.is_dir() {
+        walk(&direct, &mut found, 0)?;
+    } else if direct.is_file() {
+        found.push(direct);
+    } else {
+        let pattern = format!(
+            "{}/{}",
+            glob::Pattern::escape(&root.to_string_lossy()),
+            source
+        );
+        let paths = glob::glob(&pattern)
+            .map_err(|e| format!("source `{source}` is not a valid glob: {}", e.msg))?;
+        for entry in paths {
+            let path = entry
+                .map_err(|e| format!("cannot read `{}`: {}", e.path().display(), e.error()))?;
+            if path.is_file() {
+                found.push(path);
+            }
+        }
+    }
+    let mut relative: Vec<PathBuf> = found
+        .into_iter()
+        .map(|p| p.strip_prefix(root).map_or(p.clone(), Path::to_path_buf))
+        .collect();
+    relative.sort();
+    relative.dedup();
+    Ok(relative)
+}
+
+/// Collects tool files under `dir`; symlinked directories are not followed (no loops).
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> {
+    if depth > 64 {
+        return Err(format!("`{}` is nested too deeply", dir.display()));
+    }
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot read directory `{}`: {e}", dir.display()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read directory `{}`: {e}", dir.display()))?;
+        let path = entry.path();
+        let kind = entry
+            .file_type()
+            .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
+        if kind.is_dir() {
+            walk(&path, out, depth + 1)?;
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| TOOL_EXTENSIONS.contains(&e))
+        {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed and
+/// synced, then renamed over the target. On any failure the old file is untouched.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".discloser-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

@@ -1,0 +1,239 @@
+//! The index: one line per tool that is not bound in a profile, rendered byte-stably.
+//!
+//! An entry is `- signature [triggers] summary`: the signature with every required parameter and
+//! its closed set ([`signature`]), the trigger words sorted shorter first ([`triggers`]), and a
+//! summary packed from whole sentences ([`summary`]). The output is a prompt prefix, so it is
+//! the same bytes for the same catalog: entries sorted by name, NFC text, `\n` line endings, one
+//! trailing newline, no trailing spaces, and nothing from the environment (paths, times,
+//! versions).
+
+pub mod signature;
+pub mod summary;
+pub mod triggers;
+
+use serde::Serialize;
+use unicode_normalization::UnicodeNormalization;
+
+use crate::catalog::Catalog;
+use crate::config::IndexConfig;
+use crate::project::Profile;
+
+pub use signature::{Param, Signature};
+pub use summary::{Summary, pack_summary};
+pub use triggers::normalize_triggers;
+
+/// Output styles of `render`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Style {
+    /// Plain text lines, as injected into a system prompt.
+    Text,
+    /// Markdown: the header as a paragraph, entries as a list with code-formatted signatures.
+    Markdown,
+    /// The structured entries as JSON, for runtimes that assemble their own prompt.
+    Json,
+}
+
+/// One index entry.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Entry {
+    /// The tool name.
+    pub name: String,
+    /// The rendered signature (`name(kind: a|b, …)`).
+    pub signature: String,
+    /// Required parameters with their spelled types and closed sets.
+    pub required: Vec<Param>,
+    /// The tool also takes optional parameters.
+    pub has_optional: bool,
+    /// Normalised, sorted trigger words.
+    pub triggers: Vec<String>,
+    /// The packed summary.
+    pub summary: String,
+    /// The description's first sentence alone exceeds the budget (used whole).
+    pub summary_over_budget: bool,
+    /// The budget the summary was packed under.
+    pub summary_budget: usize,
+    /// The entry as a text line (without the newline).
+    pub line: String,
+}
+
+/// A problem noticed while building the index; the index is still produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The tool concerned.
+    pub tool: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The index of one profile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Index {
+    /// The header text (NFC, trimmed lines).
+    pub header: String,
+    /// Tools bound in the profile, sorted.
+    pub bound: Vec<String>,
+    /// Entries for the unbound tools, sorted by name.
+    pub entries: Vec<Entry>,
+    /// Problems worth telling the user about (e.g. a first sentence over budget).
+    pub warnings: Vec<Warning>,
+}
+
+/// Builds the index of `profile`: an entry for every tool the profile does not bind.
+pub fn build_index(catalog: &Catalog, profile: &Profile, config: &IndexConfig) -> Index {
+    let mut entries = Vec::new();
+    let mut warnings = Vec::new();
+    for (i, tool) in catalog.tools.iter().enumerate() {
+        if profile.is_bound(&tool.name) {
+            continue;
+        }
+        let budget = tool.summary_budget.unwrap_or(config.summary_budget);
+        let entry = build_entry(catalog, i, budget, config.max_enum_values);
+        if entry.summary_over_budget {
+            warnings.push(Warning {
+                tool: tool.name.clone(),
+                message: format!(
+                    "the first sentence of the description is {} characters, over the summary budget of {budget}; it is used whole",
+                    entry.summary.chars().count()
+                ),
+            });
+        }
+        entries.push(entry);
+    }
+    Index {
+        header: clean_header(&config.header),
+        bound: profile.bound.iter().cloned().collect(),
+        entries,
+        warnings,
+    }
+}
+
+/// Builds the entry of the tool at `index` of the catalog.
+pub fn build_entry(
+    catalog: &Catalog,
+    index: usize,
+    budget: usize,
+    max_enum_values: usize,
+) -> Entry {
+    let tool = &catalog.tools[index];
+    let name: String = tool.name.nfc().collect();
+    let sig = signature::signature(catalog, &name, catalog.parameters(index), max_enum_values);
+    let signature = nfc(&sig.render());
+    let triggers = normalize_triggers(&tool.triggers);
+    let summary = pack_summary(&tool.description, budget);
+    let mut line = format!("- {signature}");
+    if !triggers.is_empty() {
+        line.push_str(&format!(" [{}]", triggers.join(" / ")));
+    }
+    if !summary.text.is_empty() {
+        line.push(' ');
+        line.push_str(&summary.text);
+    }
+    Entry {
+        name,
+        signature,
+        required: sig.required,
+        has_optional: sig.has_optional,
+        triggers,
+        summary: summary.text,
+        summary_over_budget: summary.over_budget,
+        summary_budget: budget,
+        line: one_line(&line),
+    }
+}
+
+/// Renders the index in a style. Every style ends with exactly one newline; an index with no
+/// entries and no header renders as empty text.
+pub fn render(index: &Index, style: Style) -> String {
+    match style {
+        Style::Text => render_text(index),
+        Style::Markdown => render_markdown(index),
+        Style::Json => render_json(index),
+    }
+}
+
+fn render_text(index: &Index) -> String {
+    let mut out = String::new();
+    if !index.header.is_empty() {
+        out.push_str(&index.header);
+        out.push('\n');
+    }
+    for entry in &index.entries {
+        out.push_str(&entry.line);
+        out.push('\n');
+    }
+    out
+}
+
+fn render_markdown(index: &Index) -> String {
+    let mut out = String::new();
+    if !index.header.is_empty() {
+        out.push_str(&index.header);
+        out.push_str("\n\n");
+    }
+    for entry in &index.entries {
+        out.push_str(&format!("- {}", code_span(&entry.signature)));
+        if !entry.triggers.is_empty() {
+            out.push_str(&format!(" [{}]", entry.triggers.join(" / ")));
+        }
+        if !entry.summary.is_empty() {
+            out.push(' ');
+            out.push_str(&entry.summary);
+        }
+        out.push('\n');
+    }
+    if index.entries.is_empty() && out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonIndex<'a> {
+    header: &'a str,
+    bound: &'a [String],
+    entries: &'a [Entry],
+}
+
+fn render_json(index: &Index) -> String {
+    let doc = JsonIndex {
+        header: &index.header,
+        bound: &index.bound,
+        entries: &index.entries,
+    };
+    let mut out = serde_json::to_string_pretty(&doc)
+        .expect("the index serialises: it holds only strings, numbers and lists");
+    out.push('\n');
+    out
+}
+
+/// A Markdown code span that survives backticks inside the text.
+fn code_span(text: &str) -> String {
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+fn nfc(text: &str) -> String {
+    text.nfc().collect()
+}
+
+/// An entry must stay on one line: any line break or control character becomes a space.
+fn one_line(text: &str) -> String {
+    let mapped: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    mapped.trim_end().to_owned()
+}
+
+/// The header in NFC with `\n` line endings, trailing spaces removed and no blank edges.
+fn clean_header(header: &str) -> String {
+    let text = nfc(&header.replace("\r\n", "\n").replace('\r', "\n"));
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    lines.join("\n").trim_matches('\n').to_owned()
+}

@@ -1,0 +1,485 @@
+//! Packing a description into a summary of whole sentences under a character budget.
+//!
+//! The pipeline: NFC and `\n` line endings; dedent (Python `inspect.cleandoc` semantics);
+//! cut at the first docstring section (Google `Args:`, NumPy `Parameters` + dashes, Sphinx
+//! `:param`, or a Markdown heading or list after the first paragraph); join hard-wrapped lines
+//! (without a space between CJK characters); split paragraphs into sentences with Unicode
+//! sentence bounds, merging back splits after abbreviations (`e.g.`, `Mr.`, initials) and after
+//! a `.` with no space behind it (`config.Get`); then take whole sentences until the next would
+//! exceed the budget. The first sentence is always taken; when it alone is over budget the
+//! summary says so, so the caller can warn. Nothing is ever cut inside a sentence or a word.
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_segmentation::UnicodeSegmentation;
+
+/// A packed summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The summary text (whole sentences, single spaces).
+    pub text: String,
+    /// The first sentence alone is longer than the budget (and was used whole).
+    pub over_budget: bool,
+    /// Sentences used.
+    pub sentences: usize,
+    /// Sentences available in the description's prose.
+    pub available: usize,
+}
+
+/// Packs `description` into at most `budget` characters of whole sentences.
+pub fn pack_summary(description: &str, budget: usize) -> Summary {
+    let sentences = sentences(description);
+    let mut text = String::new();
+    let mut used = 0;
+    let mut chars = 0;
+    for sentence in &sentences {
+        let sep = if used == 0 || no_space_between(&text, sentence) {
+            ""
+        } else {
+            " "
+        };
+        let len = sep.chars().count() + sentence.chars().count();
+        if used > 0 && (chars + len > budget || ends_with_colon(sentence)) {
+            break;
+        }
+        text.push_str(sep);
+        text.push_str(sentence);
+        chars += len;
+        used += 1;
+    }
+    Summary {
+        over_budget: chars > budget,
+        text,
+        sentences: used,
+        available: sentences.len(),
+    }
+}
+
+/// The sentences of a description's prose, normalised (the input of packing).
+pub fn sentences(description: &str) -> Vec<String> {
+    let prose = prose_paragraphs(description);
+    let mut out = Vec::new();
+    for paragraph in prose {
+        out.extend(split_sentences(&paragraph));
+    }
+    out
+}
+
+/// The prose of a description: dedented, sections cut, wrapped lines joined, one string per
+/// paragraph, whitespace collapsed.
+pub fn prose_paragraphs(description: &str) -> Vec<String> {
+    let text: String = description
+        .nfc()
+        .collect::<String>()
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
+    let lines = dedent(&text);
+    let mut paragraphs: Vec<String> = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    let mut seen_prose = false;
+    let mut title = None;
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim();
+        let next = lines.get(i + 1).map_or("", |l| l.trim());
+        if is_section_start(trimmed, next, seen_prose) {
+            break;
+        }
+        // A Markdown heading before any prose is a title, not a sentence about the tool.
+        if !seen_prose && trimmed.starts_with('#') {
+            title.get_or_insert_with(|| trimmed.trim_start_matches('#').trim().to_owned());
+            continue;
+        }
+        if trimmed.is_empty() {
+            if !current.is_empty() {
+                paragraphs.push(join_lines(&current));
+                current.clear();
+            }
+            continue;
+        }
+        current.push(trimmed);
+        seen_prose = true;
+    }
+    if !current.is_empty() {
+        paragraphs.push(join_lines(&current));
+    }
+    paragraphs.retain(|p| !p.is_empty());
+    if paragraphs.is_empty() {
+        paragraphs.extend(
+            title
+                .filter(|t| !t.is_empty())
+                .map(|t| collapse_whitespace(&t)),
+        );
+    }
+    paragraphs
+}
+
+/// Removes the common indentation of lines after the first (the first line's own leading
+/// whitespace is stripped separately), like Python's `inspect.cleandoc`.
+fn dedent(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let indent = lines
+        .iter()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                l.trim_start().to_owned()
+            } else {
+                l.get(indent..).unwrap_or_else(|| l.trim_start()).to_owned()
+            }
+        })
+        .collect()
+}
+
+/// Google-style section headers (the line is exactly the header and a colon).
+const GOOGLE_SECTIONS: &[&str] = &[
+    "Args",
+    "Arguments",
+    "Parameters",
+    "Params",
+    "Returns",
+    "Return",
+    "Yields",
+    "Yield",
+    "Raises",
+    "Exceptions",
+    "Example",
+    "Examples",
+    "Note",
+    "Notes",
+    "Attributes",
+    "Keyword Args",
+    "Keyword Arguments",
+    "Other Parameters",
+    "See Also",
+    "Warning",
+    "Warnings",
+    "Warns",
+    "References",
+    "Todo",
+    "Usage",
+    "Output",
+    "Input",
+    "Inputs",
+    "Outputs",
+    "Response",
+    "Responses",
+];
+
+fn is_section_start(line: &str, next: &str, seen_prose: bool) -> bool {
+    if let Some(head) = line.strip_suffix(':').or_else(|| line.strip_suffix('：'))
+        && GOOGLE_SECTIONS
+            .iter()
+            .any(|s| s.eq_ignore_ascii_case(head.trim()))
+    {
+        return true;
+    }
+    // NumPy: a header underlined with dashes.
+    if !line.is_empty() && next.len() >= 3 && next.chars().all(|c| c == '-') {
+        return true;
+    }
+    // Sphinx / Epydoc / Javadoc field lists.
+    const FIELDS: &[&str] = &[
+        ":param", ":type", ":return", ":rtype", ":raise", ":arg", ":key", ":ivar", "@param",
+        "@return", "@throws",
+    ];
+    if FIELDS.iter().any(|f| line.starts_with(f)) {
+        return true;
+    }
+    // Markdown structure ends the prose once some prose has been read.
+    seen_prose && is_markdown_block(line)
+}
+
+fn is_markdown_block(line: &str) -> bool {
+    if line.starts_with('#')
+        || line.starts_with("```")
+        || line.starts_with('|')
+        || line.starts_with('>')
+    {
+        return true;
+    }
+    if let Some(rest) = line.strip_prefix(['-', '*', '+', '•']) {
+        return rest.starts_with(' ');
+    }
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    digits > 0 && (line[digits..].starts_with(". ") || line[digits..].starts_with(") "))
+}
+
+/// Joins wrapped lines with one space, or none between CJK characters; collapses whitespace.
+fn join_lines(lines: &[&str]) -> String {
+    let mut out = String::new();
+    for line in lines {
+        let line = collapse_whitespace(line);
+        if !out.is_empty() && !no_space_between(&out, &line) {
+            out.push(' ');
+        }
+        out.push_str(&line);
+    }
+    out
+}
+
+fn collapse_whitespace(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether two pieces of text join without a space (CJK on either side of the join).
+fn no_space_between(left: &str, right: &str) -> bool {
+    let l = left.chars().next_back();
+    let r = right.chars().next();
+    l.is_some_and(is_cjk) || r.is_some_and(is_cjk)
+}
+
+/// Han, kana, Hangul syllables and CJK punctuation: scripts written without spaces between words
+/// (Hangul uses spaces, but never across a wrapped line in practice) .
+pub fn is_cjk(c: char) -> bool {
+    matches!(c as u32,
+        0x3000..=0x303F   // CJK symbols and punctuation (。、「」)
+        | 0x3040..=0x30FF // Hiragana, Katakana
+        | 0x3400..=0x4DBF // CJK Extension A
+        | 0x4E00..=0x9FFF // CJK Unified Ideographs
+        | 0xF900..=0xFAFF // CJK Compatibility Ideographs
+        | 0xFF00..=0xFF60 // Fullwidth forms (，！？：)
+        | 0x20000..=0x2FA1F)
+}
+
+/// Words that end with a period but do not end a sentence.
+const ABBREVIATIONS: &[&str] = &[
+    "e.g", "i.e", "vs", "cf", "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "no", "nos",
+    "fig", "figs", "approx", "al", "eq", "vol", "pp", "sec", "ch", "resp", "incl", "esp", "est",
+    "viz", "w.r.t", "a.k.a", "u.s", "u.k", "e.u",
+];
+
+/// Splits one paragraph into trimmed sentences.
+fn split_sentences(paragraph: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut pending = String::new();
+    for piece in paragraph.split_sentence_bounds() {
+        pending.push_str(piece);
+        if !continues_sentence(&pending) {
+            let sentence = pending.trim();
+            if !sentence.is_empty() {
+                out.push(sentence.to_owned());
+            }
+            pending.clear();
+        }
+    }
+    let rest = pending.trim();
+    if !rest.is_empty() {
+        out.push(rest.to_owned());
+    }
+    out
+}
+
+/// Whether a Unicode sentence bound after `text` is a false break to merge back.
+fn continues_sentence(text: &str) -> bool {
+    // A `.` directly followed by the next piece, with no space (`config.Get`, `v1.Two`).
+    if text.ends_with(['.', '!', '?']) {
+        return true;
+    }
+    let trimmed = text.trim_end();
+    let Some(body) = trimmed.strip_suffix('.') else {
+        return false;
+    };
+    let word = body
+        .rsplit(|c: char| c.is_whitespace() || c == '(' || c == '"' || c == '\'' || c == '[')
+        .next()
+        .unwrap_or("");
+    let lower = word.to_lowercase();
+    if ABBREVIATIONS.contains(&lower.as_str()) {
+        return true;
+    }
+    // Initials and dotted acronyms: "J.", "U.S.", "e.g" already covered above.
+    word.chars().count() == 1 && word.chars().all(char::is_alphabetic)
+        || (word.contains('.')
+            && word
+                .split('.')
+                .all(|p| p.chars().count() == 1 && p.chars().all(char::is_alphabetic)))
+}
+
+fn ends_with_colon(sentence: &str) -> bool {
+    sentence.ends_with(':') || sentence.ends_with('：')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pack(text: &str, budget: usize) -> String {
+        pack_summary(text, budget).text
+    }
+
+    #[test]
+    fn wrapped_lines_are_joined() {
+        let d = "Fetch the full text of a built-in guide\n    and answer from it. Then cite it.";
+        assert_eq!(
+            pack(d, 100),
+            "Fetch the full text of a built-in guide and answer from it. Then cite it."
+        );
+    }
+
+    #[test]
+    fn docstring_indentation_is_removed() {
+        let d = "Do one thing.\n\n    Longer explanation here.\n    Args:\n        x: the x.\n";
+        assert_eq!(sentences(d), ["Do one thing.", "Longer explanation here."]);
+    }
+
+    #[test]
+    fn packs_whole_sentences_under_budget() {
+        let d = "First sentence here. Second one is longer than the rest. Third.";
+        assert_eq!(pack(d, 20), "First sentence here.");
+        assert_eq!(
+            pack(d, 57),
+            "First sentence here. Second one is longer than the rest."
+        );
+        assert_eq!(pack(d, 56), "First sentence here.");
+        // A later short sentence is not taken after a skipped one: the summary is a prefix.
+        assert_eq!(pack(d, 30), "First sentence here.");
+    }
+
+    #[test]
+    fn first_sentence_over_budget_is_used_whole_and_flagged() {
+        let s = pack_summary(
+            "This first sentence is definitely longer than ten. Short.",
+            10,
+        );
+        assert_eq!(s.text, "This first sentence is definitely longer than ten.");
+        assert!(s.over_budget);
+        assert!(!pack_summary("Fits. Short.", 10).over_budget);
+    }
+
+    #[test]
+    fn abbreviations_do_not_end_sentences() {
+        let d = "Use a city name, e.g. Shenzhen or Beijing. Then stop.";
+        assert_eq!(
+            sentences(d),
+            ["Use a city name, e.g. Shenzhen or Beijing.", "Then stop."]
+        );
+        let d = "Ask Mr. Wang or Dr. Li about U.S. Filings first. Done.";
+        assert_eq!(
+            sentences(d),
+            ["Ask Mr. Wang or Dr. Li about U.S. Filings first.", "Done."]
+        );
+        let d = "Pick one, i.e. The first. Next.";
+        assert_eq!(sentences(d), ["Pick one, i.e. The first.", "Next."]);
+    }
+
+    #[test]
+    fn urls_and_decimals_do_not_split() {
+        let d =
+            "See https://example.gov.cn/guide.html for details. The fee is 0.5% of 1.25 million.";
+        assert_eq!(
+            sentences(d),
+            [
+                "See https://example.gov.cn/guide.html for details.",
+                "The fee is 0.5% of 1.25 million."
+            ]
+        );
+        let d = "Call client.Get first. Then go.";
+        assert_eq!(sentences(d), ["Call client.Get first.", "Then go."]);
+    }
+
+    #[test]
+    fn cjk_terminators_end_sentences_and_lines_join_without_spaces() {
+        let d = "取内置长指南全文，\n据全文作答。指南由顾问维护！真的吗？好。";
+        assert_eq!(
+            sentences(d),
+            [
+                "取内置长指南全文，据全文作答。",
+                "指南由顾问维护！",
+                "真的吗？",
+                "好。"
+            ]
+        );
+        assert_eq!(pack(d, 16), "取内置长指南全文，据全文作答。");
+        assert_eq!(
+            pack(d, 24),
+            "取内置长指南全文，据全文作答。指南由顾问维护！"
+        );
+    }
+
+    #[test]
+    fn no_terminator_at_all_is_one_sentence() {
+        assert_eq!(
+            pack("Fetch a URL and return its text", 100),
+            "Fetch a URL and return its text"
+        );
+        let s = pack_summary(
+            "Fetch a URL and return its text as markdown for the model",
+            10,
+        );
+        assert_eq!(
+            s.text,
+            "Fetch a URL and return its text as markdown for the model"
+        );
+        assert!(s.over_budget);
+    }
+
+    #[test]
+    fn empty_description_gives_empty_summary() {
+        let s = pack_summary("", 100);
+        assert_eq!(s.text, "");
+        assert_eq!((s.sentences, s.available, s.over_budget), (0, 0, false));
+        assert_eq!(pack("   \n\t\n", 100), "");
+    }
+
+    #[test]
+    fn sections_are_excluded() {
+        let google =
+            "Start a registration.\n\nArgs:\n    kind: what. Long text.\nReturns:\n    id.";
+        assert_eq!(sentences(google), ["Start a registration."]);
+        let numpy = "Compute fees.\n\nParameters\n----------\nx : int\n    The x.";
+        assert_eq!(sentences(numpy), ["Compute fees."]);
+        let sphinx = "Read a guide.\n:param kind: which guide.\n:returns: text.";
+        assert_eq!(sentences(sphinx), ["Read a guide."]);
+        let markdown = "Search the base.\n\n- policies change\n- cite passages\n\n## More\nText.";
+        assert_eq!(sentences(markdown), ["Search the base."]);
+        let list_after_line = "Options are:\n1. one\n2. two";
+        assert_eq!(sentences(list_after_line), ["Options are:"]);
+    }
+
+    #[test]
+    fn a_leading_heading_is_a_title_not_a_sentence() {
+        assert_eq!(
+            sentences("# Weather\nGet the weather."),
+            ["Get the weather."]
+        );
+        assert_eq!(sentences("## Weather tool"), ["Weather tool"]);
+    }
+
+    #[test]
+    fn paragraph_breaks_are_sentence_breaks() {
+        let d = "Fetch URL\n\nFetches a URL from the internet.";
+        assert_eq!(
+            sentences(d),
+            ["Fetch URL", "Fetches a URL from the internet."]
+        );
+    }
+
+    #[test]
+    fn a_trailing_colon_sentence_is_not_packed_after_the_first() {
+        assert_eq!(
+            pack("Do the thing. It supports:\n\n- a\n- b", 100),
+            "Do the thing."
+        );
+    }
+
+    #[test]
+    fn rewrapping_does_not_change_the_summary() {
+        let a = "Fetch the full text of a built-in guide and answer from it.\nThen cite it.";
+        let b = "Fetch the full text\n  of a built-in   guide and answer\nfrom it. Then cite it.";
+        assert_eq!(pack(a, 100), pack(b, 100));
+    }
+
+    #[test]
+    fn crlf_is_normalized() {
+        assert_eq!(
+            pack("One line\r\ncontinues. Two.\r\n", 100),
+            "One line continues. Two."
+        );
+    }
+}

@@ -1,0 +1,42 @@
+//! The `discloser` binary: parse arguments, run the command, map the result to an exit code
+//! (0 ok, 1 findings, 2 could not run). A closed pipe is not an error.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use discloser::{cli::Cli, commands, diagnostic::LoadError};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr();
+    let result = commands::run(&cli, &cwd, &mut stdout, &mut stderr);
+    let _ = stdout.flush();
+    match result {
+        Ok(outcome) => ExitCode::from(outcome.exit_code() as u8),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let text = match e.downcast_ref::<LoadError>() {
+                Some(load) => load.render(color),
+                None => format!("error: {e:#}"),
+            };
+            let _ = writeln!(stderr, "{}", text.trim_end());
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<std::io::Error>())
+        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+}

@@ -1,0 +1,445 @@
+//! A source file read into memory, parsed into a JSON value, with positions found on demand.
+//!
+//! Tool definitions are interpreted as `serde_json::Value` whatever their syntax, so every loader
+//! and rule works on one model and reports problems as JSON pointers. Turning a pointer into
+//! `line:col` needs the spans of the original text; that is done lazily, by a second, span-aware
+//! parse, only when an error or finding needs a position: the happy path pays nothing for it.
+
+use std::path::{Path, PathBuf};
+
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::Value;
+use serde_saphyr::Spanned;
+
+use crate::diagnostic::{ErrorKind, LoadError, Position};
+
+/// Which grammar a file is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    /// YAML 1.2 (booleans are only `true`/`false`).
+    Yaml,
+    /// JSON.
+    Json,
+}
+
+/// Whether a pointer should resolve to a mapping key or to its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The key of the last pointer segment (for "unknown key" errors).
+    Key,
+    /// The value the pointer designates.
+    Value,
+}
+
+/// A file's text, its syntax and the path to show in messages.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// The path as shown to the user (relative where possible).
+    pub path: PathBuf,
+    /// The full text, without a UTF-8 byte-order mark.
+    pub text: String,
+    /// The grammar used to parse `text`.
+    pub syntax: Syntax,
+}
+
+impl SourceFile {
+    /// Reads `path` from disk; `shown` is the path used in messages.
+    pub fn read(path: &Path, shown: PathBuf) -> Result<SourceFile, LoadError> {
+        let bytes = std::fs::read(path).map_err(|e| {
+            LoadError::file(
+                ErrorKind::Io,
+                shown.clone(),
+                format!("cannot read file: {}", io_reason(&e)),
+            )
+        })?;
+        SourceFile::from_bytes(bytes, shown)
+    }
+
+    /// Builds a source from bytes (checked to be UTF-8); the syntax comes from the extension,
+    /// or from the first character when the extension says nothing.
+    pub fn from_bytes(bytes: Vec<u8>, shown: PathBuf) -> Result<SourceFile, LoadError> {
+        let mut text = match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                let bytes = e.into_bytes();
+                let prefix = String::from_utf8_lossy(&bytes[..valid]).into_owned();
+                let pos = Position::of_offset(&prefix, valid);
+                return Err(LoadError::at(
+                    ErrorKind::Io,
+                    shown,
+                    &prefix,
+                    pos,
+                    format!("file is not valid UTF-8 (invalid byte at offset {valid})"),
+                ));
+            }
+        };
+        if text.starts_with('\u{feff}') {
+            text.drain(..'\u{feff}'.len_utf8());
+        }
+        let syntax = Syntax::guess(&shown, &text);
+        Ok(SourceFile {
+            path: shown,
+            text,
+            syntax,
+        })
+    }
+
+    /// Builds a source from text already in memory.
+    pub fn from_text(text: impl Into<String>, shown: PathBuf) -> SourceFile {
+        let text = text.into();
+        let syntax = Syntax::guess(&shown, &text);
+        SourceFile {
+            path: shown,
+            text,
+            syntax,
+        }
+    }
+
+    /// Parses the whole text into a JSON value (object key order preserved).
+    pub fn parse(&self) -> Result<Value, LoadError> {
+        match self.syntax {
+            Syntax::Json => serde_json::from_str(&self.text).map_err(|e| {
+                let pos = Position {
+                    line: e.line().max(1),
+                    col: e.column().max(1),
+                };
+                LoadError::at(
+                    ErrorKind::Syntax,
+                    &self.path,
+                    &self.text,
+                    pos,
+                    json_message(&e),
+                )
+            }),
+            Syntax::Yaml => serde_saphyr::from_str_with_options(&self.text, yaml_options())
+                .map_err(|e| self.yaml_error(ErrorKind::Syntax, &e)),
+        }
+    }
+
+    /// Turns a serde-saphyr error into a positioned [`LoadError`].
+    pub fn yaml_error(&self, kind: ErrorKind, e: &serde_saphyr::Error) -> LoadError {
+        let message = yaml_message(e);
+        match e.location().filter(|l| l.line() > 0) {
+            Some(l) => {
+                let pos = Position {
+                    line: l.line() as usize,
+                    col: (l.column() as usize).max(1),
+                };
+                LoadError::at(kind, &self.path, &self.text, pos, message)
+            }
+            None => LoadError::file(kind, &self.path, message),
+        }
+    }
+
+    /// An error located at the value (or key) a JSON pointer designates.
+    pub fn error_at(
+        &self,
+        kind: ErrorKind,
+        pointer: &str,
+        target: Target,
+        message: impl Into<String>,
+    ) -> LoadError {
+        let pos = self.locate(pointer, target);
+        LoadError::at(kind, &self.path, &self.text, pos, message)
+    }
+
+    /// The position of the value (or key) at `pointer`; the nearest enclosing node that exists
+    /// when the pointer goes further than the text; the file start when nothing is known.
+    pub fn locate(&self, pointer: &str, target: Target) -> Position {
+        let segments: Vec<String> = pointer_segments(pointer).collect();
+        match self.syntax {
+            Syntax::Json => locate_json(&self.text, &segments, target),
+            Syntax::Yaml => locate_yaml(&self.text, &segments, target),
+        }
+        .unwrap_or(Position::START)
+    }
+}
+
+impl Syntax {
+    fn guess(path: &Path, text: &str) -> Syntax {
+        match path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            Some("yaml" | "yml") => Syntax::Yaml,
+            Some("json" | "snap") => Syntax::Json,
+            _ if matches!(text.trim_start().chars().next(), Some('{' | '[')) => Syntax::Json,
+            _ => Syntax::Yaml,
+        }
+    }
+}
+
+fn yaml_options() -> serde_saphyr::Options {
+    serde_saphyr::options! {
+        strict_booleans: true,
+        with_snippet: false,
+    }
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_owned(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_owned(),
+        std::io::ErrorKind::IsADirectory => "is a directory".to_owned(),
+        _ => e.to_string(),
+    }
+}
+
+/// serde_json's message without its " at line N column M" suffix.
+fn json_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let text = match text.rfind(" at line ") {
+        Some(i) => text[..i].to_owned(),
+        None => text,
+    };
+    format!("invalid JSON: {text}")
+}
+
+/// serde-saphyr's message without its location suffix and its advice about library options.
+fn yaml_message(e: &serde_saphyr::Error) -> String {
+    let text = e.without_snippet().to_string();
+    let text = match text.rfind(" at line ") {
+        Some(i) => &text[..i],
+        None => &text[..],
+    };
+    let text = text.replace(", set DuplicateKeyPolicy in Options if acceptable", "");
+    format!("invalid YAML: {text}")
+}
+
+/// Splits an RFC 6901 JSON pointer into unescaped segments.
+pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
+    pointer
+        .split('/')
+        .skip(1)
+        .map(|s| s.replace("~1", "/").replace("~0", "~"))
+}
+
+/// Appends one segment to a JSON pointer, escaping it.
+pub fn pointer_push(pointer: &str, segment: impl std::fmt::Display) -> String {
+    let segment = segment.to_string().replace('~', "~0").replace('/', "~1");
+    format!("{pointer}/{segment}")
+}
+
+fn locate_json(text: &str, segments: &[String], target: Target) -> Option<Position> {
+    use jsonc_parser::ast::Value as J;
+    use jsonc_parser::common::Ranged;
+    let collect = jsonc_parser::CollectOptions::default();
+    let parsed =
+        jsonc_parser::parse_to_ast(text, &collect, &jsonc_parser::ParseOptions::default()).ok()?;
+    let mut node = parsed.value.as_ref()?;
+    let mut offset = node.range().start;
+    for (i, seg) in segments.iter().enumerate() {
+        let last = i + 1 == segments.len();
+        match node {
+            J::Object(obj) => {
+                let Some(prop) = obj.properties.iter().rev().find(|p| p.name.as_str() == seg)
+                else {
+                    break;
+                };
+                offset = if last && target == Target::Key {
+                    prop.name.range().start
+                } else {
+                    prop.value.range().start
+                };
+                node = &prop.value;
+            }
+            J::Array(arr) => {
+                let Some(item) = seg.parse::<usize>().ok().and_then(|i| arr.elements.get(i)) else {
+                    break;
+                };
+                offset = item.range().start;
+                node = item;
+            }
+            _ => break,
+        }
+    }
+    Some(Position::of_offset(text, offset))
+}
+
+/// A YAML node with the location of each key and value, used only to find positions.
+enum YNode {
+    Scalar,
+    Seq(Vec<Spanned<YNode>>),
+    Map(Vec<(Spanned<YKey>, Spanned<YNode>)>),
+}
+
+/// A mapping key of any scalar type, as text.
+struct YKey(String);
+
+fn pos_of(l: &serde_saphyr::Location) -> Option<Position> {
+    (l.line() > 0).then(|| Position {
+        line: l.line() as usize,
+        col: (l.column() as usize).max(1),
+    })
+}
+
+fn locate_yaml(text: &str, segments: &[String], target: Target) -> Option<Position> {
+    let root: Spanned<YNode> = serde_saphyr::from_str_with_options(text, yaml_options()).ok()?;
+    let mut pos = pos_of(&root.referenced);
+    let mut node = &root.value;
+    for (i, seg) in segments.iter().enumerate() {
+        let last = i + 1 == segments.len();
+        match node {
+            YNode::Map(entries) => {
+                let Some((k, v)) = entries.iter().rev().find(|(k, _)| k.value.0 == *seg) else {
+                    break;
+                };
+                let at = if last && target == Target::Key {
+                    &k.referenced
+                } else {
+                    &v.referenced
+                };
+                pos = pos_of(at).or(pos);
+                node = &v.value;
+            }
+            YNode::Seq(items) => {
+                let Some(item) = seg.parse::<usize>().ok().and_then(|i| items.get(i)) else {
+                    break;
+                };
+                pos = pos_of(&item.referenced).or(pos);
+                node = &item.value;
+            }
+            YNode::Scalar => break,
+        }
+    }
+    pos
+}
+
+impl<'de> Deserialize<'de> for YNode {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = YNode;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("any YAML node")
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<YNode, E> {
+                Ok(YNode::Scalar)
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<YNode, E> {
+                Ok(YNode::Scalar)
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<YNode, E> {
+                Ok(YNode::Scalar)
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<YNode, E> {
+                Ok(YNode::Scalar)
+            }
+            fn visit_str<E: de::Error>(self, _: &str) -> Result<YNode, E> {
+                Ok(YNode::Scalar)
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<YNode, E> {
+                Ok(YNode::Scalar)
+            }
+            fn visit_none<E: de::Error>(self) -> Result<YNode, E> {
+                Ok(YNode::Scalar)
+            }
+            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<YNode, D::Error> {
+                YNode::deserialize(d)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<YNode, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(YNode::Seq(items))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<YNode, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(key) = map.next_key()? {
+                    entries.push((key, map.next_value()?));
+                }
+                Ok(YNode::Map(entries))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl<'de> Deserialize<'de> for YKey {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Value::deserialize(d)?;
+        Ok(YKey(match v {
+            Value::String(s) => s,
+            other => other.to_string(),
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn yaml(text: &str) -> SourceFile {
+        SourceFile::from_text(text, PathBuf::from("t.yaml"))
+    }
+
+    fn json(text: &str) -> SourceFile {
+        SourceFile::from_text(text, PathBuf::from("t.json"))
+    }
+
+    #[test]
+    fn locates_yaml_keys_and_values() {
+        let f = yaml("- name: a\n  parameters:\n    type: object\n    bogus: 1\n");
+        assert_eq!(
+            f.locate("/0/parameters/bogus", Target::Key),
+            Position { line: 4, col: 5 }
+        );
+        assert_eq!(
+            f.locate("/0/parameters/bogus", Target::Value),
+            Position { line: 4, col: 12 }
+        );
+        assert_eq!(
+            f.locate("/0/name", Target::Value),
+            Position { line: 1, col: 9 }
+        );
+    }
+
+    #[test]
+    fn locates_json_keys_and_values() {
+        let f = json("[\n  {\"name\": \"a\",\n   \"x~y/z\": [1, 2]}\n]");
+        assert_eq!(
+            f.locate("/0/x~0y~1z/1", Target::Value),
+            Position { line: 3, col: 16 }
+        );
+        assert_eq!(
+            f.locate("/0/x~0y~1z", Target::Key),
+            Position { line: 3, col: 4 }
+        );
+    }
+
+    #[test]
+    fn missing_pointer_falls_back_to_nearest_node() {
+        let f = yaml("a:\n  b: 1\n");
+        assert_eq!(
+            f.locate("/a/zzz", Target::Key),
+            Position { line: 2, col: 3 }
+        );
+    }
+
+    #[test]
+    fn yaml_booleans_are_yaml_1_2() {
+        let v = yaml("x: yes\ny: true\n").parse().unwrap();
+        assert_eq!(v["x"], Value::String("yes".into()));
+        assert_eq!(v["y"], Value::Bool(true));
+    }
+
+    #[test]
+    fn syntax_errors_have_positions() {
+        let e = json("{\n  \"a\": [1,\n}").parse().unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Syntax);
+        assert_eq!(e.position.map(|p| p.line), Some(3));
+        let e = yaml("a: 1\na: 2\n").parse().unwrap_err();
+        assert!(e.message.contains("duplicate"), "{}", e.message);
+        assert_eq!(e.position, Some(Position { line: 2, col: 1 }));
+    }
+
+    #[test]
+    fn invalid_utf8_is_an_error_with_position() {
+        let e = SourceFile::from_bytes(b"a: 1\nb: \xff\n".to_vec(), "x.yaml".into()).unwrap_err();
+        assert_eq!(e.position, Some(Position { line: 2, col: 4 }));
+    }
+}
