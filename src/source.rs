@@ -403,7 +403,7 @@ mod tests {
         let f = json("[\n  {\"name\": \"a\",\n   \"x~y/z\": [1, 2]}\n]");
         assert_eq!(
             f.locate("/0/x~0y~1z/1", Target::Value),
-            Position { line: 3, col: 16 }
+            Position { line: 3, col: 17 }
         );
         assert_eq!(
             f.locate("/0/x~0y~1z", Target::Key),

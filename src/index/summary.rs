@@ -333,10 +333,10 @@ mod tests {
         let d = "First sentence here. Second one is longer than the rest. Third.";
         assert_eq!(pack(d, 20), "First sentence here.");
         assert_eq!(
-            pack(d, 57),
+            pack(d, 56),
             "First sentence here. Second one is longer than the rest."
         );
-        assert_eq!(pack(d, 56), "First sentence here.");
+        assert_eq!(pack(d, 55), "First sentence here.");
         // A later short sentence is not taken after a skipped one: the summary is a prefix.
         assert_eq!(pack(d, 30), "First sentence here.");
     }
