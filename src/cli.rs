@@ -31,6 +31,10 @@ pub enum Command {
 /// `discloser render`.
 #[derive(Debug, clap::Args)]
 pub struct RenderArgs {
+    /// Tool files, directories or globs to load instead of the config's sources (no config is
+    /// read; default index settings; only core tools are bound).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
     /// The profile whose unbound tools are indexed.
     #[arg(long, short, default_value = crate::project::DEFAULT_PROFILE)]
     pub profile: String,
@@ -45,6 +49,9 @@ pub struct RenderArgs {
 /// `discloser tools`.
 #[derive(Debug, clap::Args)]
 pub struct ToolsArgs {
+    /// Tool files, directories or globs to load instead of the config's sources.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
     /// The profile that decides which tools are bound.
     #[arg(long, short, default_value = crate::project::DEFAULT_PROFILE)]
     pub profile: String,

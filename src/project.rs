@@ -87,12 +87,45 @@ impl Project {
         let shown_root = config_path
             .parent()
             .map_or_else(PathBuf::new, Path::to_path_buf);
-        let files = expand_sources(&config.sources, &root, &shown_root, &source)?;
+        Project::build(config, &source, root, &shown_root)
+    }
+
+    /// A project without a config file: the given files, directories or globs (relative to
+    /// `cwd`) with default index settings and no profiles (so `default` binds core tools only).
+    pub fn from_paths(paths: &[String], cwd: &Path) -> Result<Project, LoadError> {
+        let listing: String = paths
+            .iter()
+            .map(|p| format!("  - {}\n", serde_json::Value::from(p.as_str())))
+            .collect();
+        let source = SourceFile::from_text(
+            format!("sources:\n{listing}"),
+            PathBuf::from("<command line>"),
+        );
+        let config: Config = serde_saphyr::from_str(&source.text)
+            .map_err(|e| source.yaml_error(ErrorKind::Config, &e))?;
+        let root = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
+        Project::build(config, &source, root, Path::new("")).map_err(|e| {
+            // The synthetic config has no text worth a snippet.
+            if e.path == source.path {
+                LoadError::file(e.kind, &e.path, e.message.clone())
+            } else {
+                e
+            }
+        })
+    }
+
+    fn build(
+        config: Config,
+        source: &SourceFile,
+        root: PathBuf,
+        shown_root: &Path,
+    ) -> Result<Project, LoadError> {
+        let files = expand_sources(&config.sources, &root, shown_root, source)?;
         let mut catalog = Catalog::load(&files, &root)?;
-        apply_overrides(&mut catalog, &config, &source)?;
-        let profiles = resolve_profiles(&catalog, &config, &source)?;
+        apply_overrides(&mut catalog, &config, source)?;
+        let profiles = resolve_profiles(&catalog, &config, source)?;
         Ok(Project {
-            config_path: config_path.to_path_buf(),
+            config_path: source.path.clone(),
             root,
             config,
             catalog,

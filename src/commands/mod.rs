@@ -39,14 +39,17 @@ pub fn run(
     warnings: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
     match &cli.command {
-        Command::Render(args) => render::run(&load(cli, cwd)?, args, out, warnings),
-        Command::Tools(args) => tools::run(&load(cli, cwd)?, args, out),
+        Command::Render(args) => render::run(&load(cli, &args.paths, cwd)?, args, out, warnings),
+        Command::Tools(args) => tools::run(&load(cli, &args.paths, cwd)?, args, out),
     }
 }
 
-fn load(cli: &Cli, cwd: &Path) -> Result<Project, crate::diagnostic::LoadError> {
-    match &cli.config {
-        Some(path) => Project::load(path),
-        None => Project::discover(cwd),
-    }
+/// The project of a command: explicit paths, else `--config`, else the discovered config.
+fn load(cli: &Cli, paths: &[String], cwd: &Path) -> anyhow::Result<Project> {
+    Ok(match (&cli.config, paths) {
+        (Some(_), [_, ..]) => anyhow::bail!("give either `--config` or paths, not both"),
+        (None, [_, ..]) => Project::from_paths(paths, cwd)?,
+        (Some(path), []) => Project::load(path)?,
+        (None, []) => Project::discover(cwd)?,
+    })
 }
