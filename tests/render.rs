@@ -9,7 +9,11 @@ use discloser::index::{Style, build_index, render};
 use discloser::project::Project;
 use unicode_normalization::UnicodeNormalization;
 
-const STYLES: [(Style, &str); 3] = [(Style::Text, "text"), (Style::Markdown, "markdown"), (Style::Json, "json")];
+const STYLES: [(Style, &str); 3] = [
+    (Style::Text, "text"),
+    (Style::Markdown, "markdown"),
+    (Style::Json, "json"),
+];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -21,7 +25,10 @@ fn example() -> Project {
 
 fn rendered(project: &Project, profile: &str, style: Style) -> String {
     let profile = project.profile(profile).expect("profile exists");
-    render(&build_index(&project.catalog, &profile, project.index_config()), style)
+    render(
+        &build_index(&project.catalog, &profile, project.index_config()),
+        style,
+    )
 }
 
 fn discloser(dir: &Path, args: &[&str]) -> std::process::Output {
@@ -60,7 +67,8 @@ fn golden_files_match_rendered_bytes_exactly() {
     let dir = root().join("snapshots");
     for profile in project.profiles.keys() {
         let path = dir.join(profile).join("index.txt");
-        let golden = std::fs::read(&path).unwrap_or_else(|e| panic!("missing golden file {}: {e}", path.display()));
+        let golden = std::fs::read(&path)
+            .unwrap_or_else(|e| panic!("missing golden file {}: {e}", path.display()));
         let now = rendered(&project, profile, Style::Text);
         assert!(
             golden == now.as_bytes(),
@@ -71,11 +79,20 @@ fn golden_files_match_rendered_bytes_exactly() {
     }
     let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
         .expect("snapshots/ exists")
-        .map(|e| e.expect("readable").file_name().to_string_lossy().into_owned())
+        .map(|e| {
+            e.expect("readable")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .collect();
     on_disk.sort();
     let expected: Vec<&String> = project.profiles.keys().collect();
-    assert_eq!(on_disk.iter().collect::<Vec<_>>(), expected, "snapshots/ has a folder per profile and nothing else");
+    assert_eq!(
+        on_disk.iter().collect::<Vec<_>>(),
+        expected,
+        "snapshots/ has a folder per profile and nothing else"
+    );
 }
 
 /// The rules of an index entry, checked on every entry of every profile.
@@ -86,7 +103,10 @@ fn every_entry_meets_the_index_contract() {
         let profile = project.profile(profile_name).unwrap();
         let index = build_index(&project.catalog, &profile, project.index_config());
         let text = render(&index, Style::Text);
-        assert!(text.ends_with('\n') && !text.ends_with("\n\n"), "exactly one trailing newline");
+        assert!(
+            text.ends_with('\n') && !text.ends_with("\n\n"),
+            "exactly one trailing newline"
+        );
         assert!(!text.contains('\r'));
         assert_eq!(text, text.nfc().collect::<String>(), "NFC");
         for line in text.lines() {
@@ -103,23 +123,56 @@ fn every_entry_meets_the_index_contract() {
             let schema = &tool.parameters;
             for required in schema["required"].as_array().into_iter().flatten() {
                 let param = required.as_str().unwrap();
-                assert!(entry.signature.contains(&format!("{param}: ")), "{}: {param} missing", entry.name);
+                assert!(
+                    entry.signature.contains(&format!("{param}: ")),
+                    "{}: {param} missing",
+                    entry.name
+                );
             }
             for param in &entry.required {
                 for value in param.values.iter().flatten() {
-                    let shown = value.as_str().map_or_else(|| value.to_string(), str::to_owned);
-                    assert!(param.ty.split('|').any(|v| v.trim_matches('"') == shown), "{}: value {shown} not whole in {}", entry.name, param.ty);
+                    let shown = value
+                        .as_str()
+                        .map_or_else(|| value.to_string(), str::to_owned);
+                    assert!(
+                        param.ty.split('|').any(|v| v.trim_matches('"') == shown),
+                        "{}: value {shown} not whole in {}",
+                        entry.name,
+                        param.ty
+                    );
                 }
             }
             // Triggers: present, deduplicated, shorter first then code point.
             assert!(!entry.triggers.is_empty(), "{} has no triggers", entry.name);
-            let keys: Vec<(usize, &str)> = entry.triggers.iter().map(|t| (t.chars().count(), t.as_str())).collect();
-            assert!(keys.windows(2).all(|w| w[0] < w[1]), "{}: triggers not sorted: {:?}", entry.name, entry.triggers);
+            let keys: Vec<(usize, &str)> = entry
+                .triggers
+                .iter()
+                .map(|t| (t.chars().count(), t.as_str()))
+                .collect();
+            assert!(
+                keys.windows(2).all(|w| w[0] < w[1]),
+                "{}: triggers not sorted: {:?}",
+                entry.name,
+                entry.triggers
+            );
             // The summary: whole sentences within budget, ending with a terminator.
             assert!(!entry.summary_over_budget, "{}", entry.name);
-            assert!(entry.summary.chars().count() <= entry.summary_budget, "{}", entry.name);
-            assert!(entry.summary.ends_with(['.', '。', '!', '?', '！', '？']), "{} ends mid-sentence: {}", entry.name, entry.summary);
-            assert!(tool_description_prose(&tool.description).starts_with(&entry.summary), "{}: summary is not a prefix", entry.name);
+            assert!(
+                entry.summary.chars().count() <= entry.summary_budget,
+                "{}",
+                entry.name
+            );
+            assert!(
+                entry.summary.ends_with(['.', '。', '!', '?', '！', '？']),
+                "{} ends mid-sentence: {}",
+                entry.name,
+                entry.summary
+            );
+            assert!(
+                tool_description_prose(&tool.description).starts_with(&entry.summary),
+                "{}: summary is not a prefix",
+                entry.name
+            );
         }
     }
 }
@@ -129,7 +182,10 @@ fn tool_description_prose(description: &str) -> String {
     let sentences = discloser::index::summary::sentences(description);
     let mut out = String::new();
     for s in sentences {
-        if !out.is_empty() && !(out.ends_with(['。', '！', '？']) || s.starts_with(|c: char| discloser::index::summary::is_cjk(c))) {
+        if !out.is_empty()
+            && !(out.ends_with(['。', '！', '？'])
+                || s.starts_with(|c: char| discloser::index::summary::is_cjk(c)))
+        {
             out.push(' ');
         }
         out.push_str(&s);
@@ -140,16 +196,29 @@ fn tool_description_prose(description: &str) -> String {
 #[test]
 fn the_seed_entry_renders_as_specified() {
     let text = rendered(&example(), "default", Style::Text);
-    let line = text.lines().find(|l| l.starts_with("- view_startup_guide(")).expect("entry present");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("- view_startup_guide("))
+        .expect("entry present");
     assert!(line.starts_with("- view_startup_guide(kind: self_register|tax_filing|business_plan) [BP / 自己报税 / 自己注册 / 商业计划书] "), "{line}");
-    let chart = text.lines().find(|l| l.starts_with("- draw_chart(")).expect("entry present");
-    assert!(chart.contains("chart_type: bar|line|area|pie|donut"), "{chart}");
+    let chart = text
+        .lines()
+        .find(|l| l.starts_with("- draw_chart("))
+        .expect("entry present");
+    assert!(
+        chart.contains("chart_type: bar|line|area|pie|donut"),
+        "{chart}"
+    );
 }
 
 #[test]
 fn twenty_processes_render_identical_bytes() {
     let first = discloser(&root(), &["render"]);
-    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
     assert!(!first.stdout.is_empty());
     for _ in 1..20 {
         let again = discloser(&root(), &["render"]);
@@ -174,22 +243,39 @@ fn renamed_and_reordered_sources_render_identical_bytes() {
     let mut sources = Vec::new();
     for (i, file) in files.iter().enumerate() {
         // Reverse order by name: the first file becomes the last.
-        let renamed = format!("{:02}_{}", count - i, file.file_name().unwrap().to_string_lossy().replace(".yaml", ".yml"));
+        let renamed = format!(
+            "{:02}_{}",
+            count - i,
+            file.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .replace(".yaml", ".yml")
+        );
         std::fs::copy(file, tmp.path().join("defs").join(&renamed)).unwrap();
         sources.push(format!("  - defs/{renamed}"));
     }
     let config = std::fs::read_to_string(root().join("discloser.yaml")).unwrap();
-    let config = config.replace("sources:\n  - tools/*.yaml", &format!("sources:\n{}", sources.join("\n")));
+    let config = config.replace(
+        "sources:\n  - tools/*.yaml",
+        &format!("sources:\n{}", sources.join("\n")),
+    );
     assert!(config.contains("defs/"), "the sources were replaced");
     std::fs::write(tmp.path().join("discloser.yaml"), config).unwrap();
     let moved = Project::load(&tmp.path().join("discloser.yaml")).unwrap();
     for profile in project.profiles.keys() {
         for (style, _) in STYLES {
-            assert_eq!(rendered(&moved, profile, style), rendered(&project, profile, style), "{profile}");
+            assert_eq!(
+                rendered(&moved, profile, style),
+                rendered(&project, profile, style),
+                "{profile}"
+            );
         }
     }
     let out = discloser(tmp.path(), &["render"]);
-    assert_eq!(out.stdout, rendered(&project, "default", Style::Text).as_bytes());
+    assert_eq!(
+        out.stdout,
+        rendered(&project, "default", Style::Text).as_bytes()
+    );
 }
 
 #[test]
@@ -197,10 +283,22 @@ fn render_out_writes_the_same_bytes_atomically() {
     let tmp = tempfile::tempdir().unwrap();
     let target = tmp.path().join("index.txt");
     std::fs::write(&target, "old").unwrap();
-    let out = discloser(&root(), &["render", "--profile", "filling_form", "--out", target.to_str().unwrap()]);
+    let out = discloser(
+        &root(),
+        &[
+            "render",
+            "--profile",
+            "filling_form",
+            "--out",
+            target.to_str().unwrap(),
+        ],
+    );
     assert!(out.status.success());
     assert!(out.stdout.is_empty());
-    assert_eq!(std::fs::read_to_string(&target).unwrap(), rendered(&example(), "filling_form", Style::Text));
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        rendered(&example(), "filling_form", Style::Text)
+    );
     let leftovers = std::fs::read_dir(tmp.path()).unwrap().count();
     assert_eq!(leftovers, 1, "no temporary file left behind");
 }
