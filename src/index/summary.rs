@@ -77,16 +77,27 @@ pub fn prose_paragraphs(description: &str) -> Vec<String> {
     let mut current: Vec<&str> = Vec::new();
     let mut seen_prose = false;
     let mut title = None;
+    let mut skip_underline = false;
     for (i, line) in lines.iter().enumerate() {
+        if std::mem::take(&mut skip_underline) {
+            continue;
+        }
         let trimmed = line.trim();
         let next = lines.get(i + 1).map_or("", |l| l.trim());
-        if is_section_start(trimmed, next, seen_prose) {
-            break;
-        }
-        // A Markdown heading before any prose is a title, not a sentence about the tool.
+        // A Markdown heading before any prose is a title, not a sentence about the tool:
+        // `# Title`, or a Setext `Title` underlined with `===`/`---` (unless it names a
+        // docstring section, like NumPy's `Parameters`).
         if !seen_prose && trimmed.starts_with('#') {
             title.get_or_insert_with(|| trimmed.trim_start_matches('#').trim().to_owned());
             continue;
+        }
+        if !seen_prose && !trimmed.is_empty() && is_underline(next) && !is_section_name(trimmed) {
+            title.get_or_insert_with(|| trimmed.to_owned());
+            skip_underline = true;
+            continue;
+        }
+        if is_section_start(trimmed, next, seen_prose) {
+            break;
         }
         if trimmed.is_empty() {
             if !current.is_empty() {
@@ -171,16 +182,21 @@ const GOOGLE_SECTIONS: &[&str] = &[
     "Responses",
 ];
 
+fn is_section_name(line: &str) -> bool {
+    let head = line.trim_end_matches([':', '：']).trim();
+    GOOGLE_SECTIONS.iter().any(|s| s.eq_ignore_ascii_case(head))
+}
+
+fn is_underline(line: &str) -> bool {
+    line.len() >= 3 && (line.chars().all(|c| c == '-') || line.chars().all(|c| c == '='))
+}
+
 fn is_section_start(line: &str, next: &str, seen_prose: bool) -> bool {
-    if let Some(head) = line.strip_suffix(':').or_else(|| line.strip_suffix('：'))
-        && GOOGLE_SECTIONS
-            .iter()
-            .any(|s| s.eq_ignore_ascii_case(head.trim()))
-    {
+    if line.ends_with([':', '：']) && is_section_name(line) {
         return true;
     }
-    // NumPy: a header underlined with dashes.
-    if !line.is_empty() && next.len() >= 3 && next.chars().all(|c| c == '-') {
+    // NumPy: a header underlined with dashes (or a Setext heading after the prose).
+    if !line.is_empty() && is_underline(next) {
         return true;
     }
     // Sphinx / Epydoc / Javadoc field lists.
@@ -449,6 +465,19 @@ mod tests {
             ["Get the weather."]
         );
         assert_eq!(sentences("## Weather tool"), ["Weather tool"]);
+    }
+
+    #[test]
+    fn a_setext_title_is_skipped_but_numpy_sections_are_not_titles() {
+        assert_eq!(
+            sentences("Weather Tool\n============\nGets the weather."),
+            ["Gets the weather."]
+        );
+        assert_eq!(
+            sentences("Parameters\n----------\nx : int"),
+            Vec::<String>::new()
+        );
+        assert_eq!(sentences("Gets it.\n\nMore\n----\nText."), ["Gets it."]);
     }
 
     #[test]
