@@ -177,20 +177,9 @@ fn every_entry_meets_the_index_contract() {
     }
 }
 
-/// The description's prose as the summary packer sees it, sentences joined.
+/// The description's prose as the summary packer sees it: every sentence, joined.
 fn tool_description_prose(description: &str) -> String {
-    let sentences = discloser::index::summary::sentences(description);
-    let mut out = String::new();
-    for s in sentences {
-        if !out.is_empty()
-            && !(out.ends_with(['。', '！', '？'])
-                || s.starts_with(|c: char| discloser::index::summary::is_cjk(c)))
-        {
-            out.push(' ');
-        }
-        out.push_str(&s);
-    }
-    out
+    discloser::index::pack_summary(description, usize::MAX).text
 }
 
 #[test]
