@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+use crate::cost::{Provider, TokenizerKind};
 use crate::index::Style;
 
 /// Render, diff, cost and lint the tool index of an LLM agent.
@@ -26,6 +27,51 @@ pub enum Command {
     Render(RenderArgs),
     /// List the catalog: each tool, bound or indexed in a profile, and where it comes from.
     Tools(ToolsArgs),
+    /// Compare what tool definitions cost: everything bound against each profile's starter set
+    /// plus index, in characters and tokens.
+    Cost(CostArgs),
+}
+
+/// `discloser cost`.
+#[derive(Debug, clap::Args)]
+pub struct CostArgs {
+    /// Tool files, directories or globs to load instead of the config's sources.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
+    /// Profiles to compare (repeatable; default: every profile, in config order).
+    #[arg(long, short)]
+    pub profile: Vec<String>,
+    /// How tokens are counted.
+    #[arg(long, value_enum, default_value_t = TokenizerKind::O200k)]
+    pub tokenizer: TokenizerKind,
+    /// How each tool definition is serialised before counting.
+    #[arg(long, value_enum, default_value_t = Provider::Raw)]
+    pub provider: Provider,
+    /// Also show each tool's full definition against its index entry.
+    #[arg(long)]
+    pub by_tool: bool,
+    /// Also show the definition tokens paid over a conversation of N turns.
+    #[arg(long, value_name = "N")]
+    pub turns: Option<u32>,
+    /// Price factor of cached prefix tokens from the second turn on (with `--turns`).
+    #[arg(long, value_name = "F", default_value_t = 1.0)]
+    pub cache_read_discount: f64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Table)]
+    pub format: ReportFormat,
+}
+
+/// Formats of reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// An aligned text table.
+    Table,
+    /// A Markdown table, for pull requests.
+    Markdown,
+    /// JSON, with documented field names.
+    Json,
+    /// CSV with a header row.
+    Csv,
 }
 
 /// `discloser render`.

@@ -6,6 +6,8 @@
 
 use std::collections::BTreeMap;
 
+use indexmap::IndexMap;
+
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 
@@ -27,12 +29,74 @@ pub struct Config {
     /// Rendering settings.
     #[serde(default)]
     pub index: IndexConfig,
-    /// Starter sets by name.
+    /// Starter sets by name, in the order written.
     #[serde(default)]
-    pub profiles: BTreeMap<String, ProfileDef>,
+    pub profiles: IndexMap<String, ProfileDef>,
     /// Per-tool settings for tools whose files cannot carry them.
     #[serde(default)]
     pub overrides: BTreeMap<String, Spanned<Override>>,
+    /// The search tool's definition (`builtin`, or `{name, description, parameters}`), bound in
+    /// every profile that relies on search, so `cost` counts it.
+    #[serde(default)]
+    pub search_tool: Option<Spanned<SearchToolConfig>>,
+}
+
+/// `search_tool:` — the built-in definition or a custom one.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum SearchToolConfig {
+    /// `search_tool: builtin`.
+    Builtin(Builtin),
+    /// `search_tool: {name, description, parameters}`.
+    Custom(SearchTool),
+}
+
+/// The word `builtin`.
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Builtin {
+    /// The built-in search tool definition.
+    Builtin,
+}
+
+/// A search tool definition.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SearchTool {
+    /// The tool name.
+    pub name: String,
+    /// Its description.
+    #[serde(default)]
+    pub description: String,
+    /// Its JSON Schema.
+    #[serde(default = "empty_object_schema")]
+    pub parameters: serde_json::Value,
+}
+
+fn empty_object_schema() -> serde_json::Value {
+    serde_json::json!({"type": "object", "properties": {}})
+}
+
+impl SearchTool {
+    /// The built-in definition: a keyword search over the catalog's trigger words, names and
+    /// descriptions.
+    pub fn builtin() -> SearchTool {
+        SearchTool {
+            name: "search_tools".to_owned(),
+            description:
+                "Search the tool catalog by keywords and bind the best matches for the next step. \
+Use it only when no bound tool and no tool in the index fits the request."
+                    .to_owned(),
+            parameters: serde_json::json!({
+                "type": "object",
+                "properties": {
+                    "query": {"type": "string", "description": "Words describing the capability you need, in the user's language."},
+                    "limit": {"type": "integer", "minimum": 1, "maximum": 10, "description": "How many tools to return (default 5)."}
+                },
+                "required": ["query"]
+            }),
+        }
+    }
 }
 
 /// `index:` settings.

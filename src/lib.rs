@@ -32,6 +32,7 @@ pub mod catalog;
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod cost;
 pub mod diagnostic;
 pub mod fsutil;
 pub mod index;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_saphyr::Spanned;
 
 use crate::catalog::Catalog;
-use crate::config::{CONFIG_FILE, Config, IndexConfig};
+use crate::config::{CONFIG_FILE, Config, IndexConfig, SearchTool, SearchToolConfig};
 use crate::diagnostic::{ErrorKind, LoadError, Position, did_you_mean};
 use crate::source::SourceFile;
 
@@ -148,6 +148,22 @@ impl Project {
     /// Index settings.
     pub fn index_config(&self) -> &IndexConfig {
         &self.config.index
+    }
+
+    /// Profile names in the order the config declares them (`default` alone without profiles).
+    pub fn profile_names(&self) -> Vec<String> {
+        if self.config.profiles.is_empty() {
+            return vec![DEFAULT_PROFILE.to_owned()];
+        }
+        self.config.profiles.keys().cloned().collect()
+    }
+
+    /// The search tool's definition, when the config declares one.
+    pub fn search_tool(&self) -> Option<SearchTool> {
+        self.config.search_tool.as_ref().map(|s| match &s.value {
+            SearchToolConfig::Builtin(_) => SearchTool::builtin(),
+            SearchToolConfig::Custom(tool) => tool.clone(),
+        })
     }
 
     /// The profile called `name`. Without any profile in the config, `default` binds the core

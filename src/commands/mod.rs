@@ -3,6 +3,7 @@
 //! Commands return an [`Outcome`] (mapped to the exit code by `main`) or an error (exit 2).
 //! Warnings go to the `warnings` writer (standard error in the binary).
 
+pub mod cost;
 pub mod render;
 pub mod tools;
 
@@ -41,6 +42,7 @@ pub fn run(
     match &cli.command {
         Command::Render(args) => render::run(&load(cli, &args.paths, cwd)?, args, out, warnings),
         Command::Tools(args) => tools::run(&load(cli, &args.paths, cwd)?, args, out),
+        Command::Cost(args) => cost::run(&load(cli, &args.paths, cwd)?, args, out),
     }
 }
 

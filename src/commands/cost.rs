@@ -1,0 +1,284 @@
+//! `discloser cost`: the cost comparison as a table, Markdown, JSON or CSV.
+
+use std::io::Write;
+
+use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
+
+use super::Outcome;
+use crate::cli::{CostArgs, ReportFormat};
+use crate::cost::{ConfigCost, CostOptions, CostReport, Counter, ToolCost, cost};
+use crate::project::Project;
+
+/// Computes and prints the cost report.
+pub fn run(project: &Project, args: &CostArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    if !(0.0..=1.0).contains(&args.cache_read_discount) {
+        anyhow::bail!(
+            "`--cache-read-discount` must be between 0 and 1, got {}",
+            args.cache_read_discount
+        );
+    }
+    let options = CostOptions {
+        provider: args.provider,
+        profiles: args.profile.clone(),
+        by_tool: args.by_tool,
+        turns: args.turns,
+        cache_read_discount: args.cache_read_discount,
+    };
+    let report = cost(project, &Counter::new(args.tokenizer), &options)?;
+    match args.format {
+        ReportFormat::Json => {
+            serde_json::to_writer_pretty(&mut *out, &report)?;
+            writeln!(out)?;
+        }
+        ReportFormat::Csv => write_csv(&report, out)?,
+        ReportFormat::Table => write_tables(&report, out, false)?,
+        ReportFormat::Markdown => write_tables(&report, out, true)?,
+    }
+    Ok(Outcome::Ok)
+}
+
+fn tokens_header(report: &CostReport) -> String {
+    format!("tokens ({})", report.tokenizer.label())
+}
+
+fn config_table(report: &CostReport) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut header: Vec<String> = [
+        "configuration",
+        "bound",
+        "indexed",
+        "definition chars",
+        "index chars",
+        "total chars",
+    ]
+    .map(String::from)
+    .to_vec();
+    header.push(tokens_header(report));
+    header.push("Δ chars vs all bound".into());
+    header.push("Δ tokens vs all bound".into());
+    if let Some(turns) = report.turns {
+        header.push(format!("tokens over {turns} turns"));
+    }
+    let rows = report
+        .configurations
+        .iter()
+        .map(|c: &ConfigCost| {
+            let mut row = vec![
+                c.name.clone(),
+                c.tools_bound.to_string(),
+                c.tools_indexed.to_string(),
+                thousands(c.definitions.chars as i64),
+                thousands(c.index.chars as i64),
+                thousands(c.total.chars as i64),
+                thousands(c.tokens as i64),
+                delta(c.delta_chars, c.delta_chars_percent),
+                delta(c.delta_tokens, c.delta_tokens_percent),
+            ];
+            if let Some(total) = c.cumulative_tokens {
+                row.push(thousands(total as i64));
+            }
+            row
+        })
+        .collect();
+    (header, rows)
+}
+
+fn tool_table(report: &CostReport, tools: &[ToolCost]) -> (Vec<String>, Vec<Vec<String>>) {
+    let label = report.tokenizer.label();
+    let header = vec![
+        "tool".to_owned(),
+        "definition chars".to_owned(),
+        format!("definition tokens ({label})"),
+        "index entry chars".to_owned(),
+        format!("index entry tokens ({label})"),
+        "definition / entry".to_owned(),
+    ];
+    let rows = tools
+        .iter()
+        .map(|t| {
+            vec![
+                t.name.clone(),
+                thousands(t.definition.chars as i64),
+                thousands(t.definition_tokens as i64),
+                thousands(t.entry.chars as i64),
+                thousands(t.entry_tokens as i64),
+                format!("{:.1}x", t.ratio),
+            ]
+        })
+        .collect();
+    (header, rows)
+}
+
+fn write_tables(report: &CostReport, out: &mut dyn Write, markdown: bool) -> anyhow::Result<()> {
+    let (header, rows) = config_table(report);
+    write_table(out, &header, &rows, markdown)?;
+    if let Some(tools) = &report.tools {
+        writeln!(out)?;
+        let (header, rows) = tool_table(report, tools);
+        write_table(out, &header, &rows, markdown)?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", footnote(report))?;
+    Ok(())
+}
+
+fn footnote(report: &CostReport) -> String {
+    let mut note = format!(
+        "Definitions serialised as `{}` JSON; characters are Unicode scalar values; tokens: {}.",
+        report.provider.as_str(),
+        match report.tokenizer {
+            crate::cost::TokenizerKind::O200k => "exact o200k_base counts",
+            crate::cost::TokenizerKind::Cl100k => "exact cl100k_base counts",
+            crate::cost::TokenizerKind::Chars => "ESTIMATE, characters / 4",
+            crate::cost::TokenizerKind::OpenaiFunctions =>
+                "ESTIMATE, OpenAI's published per-function overheads (gpt-4o class) on o200k counts",
+        }
+    );
+    if let (Some(turns), Some(discount)) = (report.turns, report.cache_read_discount) {
+        note.push_str(&format!(
+            " Over {turns} turns, turns after the first pay {discount} of the price for the unchanged (cached) prefix."
+        ));
+    }
+    note
+}
+
+fn write_table(
+    out: &mut dyn Write,
+    header: &[String],
+    rows: &[Vec<String>],
+    markdown: bool,
+) -> anyhow::Result<()> {
+    let mut table = Table::new();
+    table
+        .load_style(if markdown {
+            presets::ASCII_MARKDOWN
+        } else {
+            presets::UTF8_FULL_CONDENSED
+        })
+        .set_content_arrangement(ContentArrangement::Disabled)
+        .set_header(header);
+    for row in rows {
+        table.add_row(row);
+    }
+    for i in 1..header.len() {
+        if let Some(column) = table.column_mut(i) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    for line in table.to_string().lines() {
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+fn write_csv(report: &CostReport, out: &mut dyn Write) -> anyhow::Result<()> {
+    let mut writer = csv::Writer::from_writer(out);
+    match &report.tools {
+        Some(tools) => {
+            writer.write_record([
+                "tool",
+                "definition_chars",
+                "definition_bytes",
+                "definition_tokens",
+                "entry_chars",
+                "entry_bytes",
+                "entry_tokens",
+                "ratio",
+                "tokenizer",
+            ])?;
+            for t in tools {
+                writer.write_record([
+                    t.name.clone(),
+                    t.definition.chars.to_string(),
+                    t.definition.bytes.to_string(),
+                    t.definition_tokens.to_string(),
+                    t.entry.chars.to_string(),
+                    t.entry.bytes.to_string(),
+                    t.entry_tokens.to_string(),
+                    t.ratio.to_string(),
+                    report.tokenizer.label().to_owned(),
+                ])?;
+            }
+        }
+        None => {
+            writer.write_record([
+                "configuration",
+                "tools_bound",
+                "tools_indexed",
+                "definition_chars",
+                "definition_bytes",
+                "index_chars",
+                "index_bytes",
+                "total_chars",
+                "total_bytes",
+                "tokens",
+                "tokenizer",
+                "delta_chars",
+                "delta_chars_percent",
+                "delta_tokens",
+                "delta_tokens_percent",
+                "cumulative_tokens",
+            ])?;
+            for c in &report.configurations {
+                writer.write_record([
+                    c.name.clone(),
+                    c.tools_bound.to_string(),
+                    c.tools_indexed.to_string(),
+                    c.definitions.chars.to_string(),
+                    c.definitions.bytes.to_string(),
+                    c.index.chars.to_string(),
+                    c.index.bytes.to_string(),
+                    c.total.chars.to_string(),
+                    c.total.bytes.to_string(),
+                    c.tokens.to_string(),
+                    report.tokenizer.label().to_owned(),
+                    c.delta_chars.to_string(),
+                    c.delta_chars_percent.to_string(),
+                    c.delta_tokens.to_string(),
+                    c.delta_tokens_percent.to_string(),
+                    c.cumulative_tokens
+                        .map(|t| t.to_string())
+                        .unwrap_or_default(),
+                ])?;
+            }
+        }
+    }
+    writer.flush()?;
+    Ok(())
+}
+
+/// `5268` -> `5,268`; `-2288` -> `-2,288`.
+fn thousands(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+fn delta(n: i64, percent: f64) -> String {
+    if n == 0 {
+        return "0".to_owned();
+    }
+    let sign = if n > 0 { "+" } else { "" };
+    format!("{sign}{} ({sign}{percent:.1}%)", thousands(n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(5268), "5,268");
+        assert_eq!(thousands(-2288), "-2,288");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(delta(-2288, -43.44), "-2,288 (-43.4%)");
+        assert_eq!(delta(12, 1.0), "+12 (+1.0%)");
+    }
+}

@@ -1,0 +1,120 @@
+//! Token counting: exact `o200k_base` / `cl100k_base` (tiktoken-compatible, vocabularies
+//! compiled into the binary, nothing downloaded), and two labelled estimates.
+//!
+//! Encoders are built lazily on first use, so a run pays only for the tokenizer it asked for
+//! and `--tokenizer chars` builds none.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::openai_functions;
+
+/// Which tokenizer counts tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TokenizerKind {
+    /// Exact `o200k_base` counts (GPT-4o, GPT-4.1, o-series).
+    O200k,
+    /// Exact `cl100k_base` counts (GPT-4, GPT-3.5).
+    Cl100k,
+    /// Estimate: characters / 4, rounded up.
+    Chars,
+    /// Estimate: OpenAI's published per-function overheads on top of o200k counts.
+    OpenaiFunctions,
+}
+
+impl TokenizerKind {
+    /// Whether counts are estimates rather than exact.
+    pub fn is_estimate(self) -> bool {
+        matches!(self, TokenizerKind::Chars | TokenizerKind::OpenaiFunctions)
+    }
+
+    /// The label shown in outputs.
+    pub fn label(self) -> &'static str {
+        match self {
+            TokenizerKind::O200k => "o200k",
+            TokenizerKind::Cl100k => "cl100k",
+            TokenizerKind::Chars => "chars/4 estimate",
+            TokenizerKind::OpenaiFunctions => "openai-functions estimate",
+        }
+    }
+}
+
+/// Counts tokens of texts and definitions with one tokenizer.
+#[derive(Clone, Copy, Debug)]
+pub struct Counter {
+    kind: TokenizerKind,
+}
+
+impl Counter {
+    /// A counter; the encoder is built on first use.
+    pub fn new(kind: TokenizerKind) -> Counter {
+        Counter { kind }
+    }
+
+    /// The tokenizer.
+    pub fn kind(&self) -> TokenizerKind {
+        self.kind
+    }
+
+    /// Tokens of plain text (an index, a definition's JSON).
+    pub fn count_text(&self, text: &str) -> u64 {
+        match self.kind {
+            TokenizerKind::O200k | TokenizerKind::OpenaiFunctions => o200k(text),
+            TokenizerKind::Cl100k => bpe_openai::cl100k_base().count(text) as u64,
+            TokenizerKind::Chars => text.chars().count().div_ceil(4) as u64,
+        }
+    }
+
+    /// Tokens of a set of tool definitions: `parts` are `(name, description, parameters)` and
+    /// `serialized` their wire texts. Exact tokenizers count each serialised definition; the
+    /// `openai-functions` estimate applies OpenAI's per-function formula instead.
+    pub fn count_definitions(&self, parts: &[(&str, &str, &Value)], serialized: &[String]) -> u64 {
+        match self.kind {
+            TokenizerKind::OpenaiFunctions => {
+                let count = |t: &str| o200k(t) as usize;
+                let functions: i64 = parts
+                    .iter()
+                    .map(|(n, d, p)| openai_functions::function_tokens(n, d, p, &count))
+                    .sum();
+                let end = if parts.is_empty() {
+                    0
+                } else {
+                    openai_functions::FUNC_END
+                };
+                u64::try_from(functions + end).unwrap_or(0)
+            }
+            _ => serialized.iter().map(|s| self.count_text(s)).sum(),
+        }
+    }
+}
+
+impl Counter {
+    /// Tokens of one tool definition on its own (without the once-per-request overhead of the
+    /// `openai-functions` estimate), for per-tool comparisons.
+    pub fn count_definition(
+        &self,
+        name: &str,
+        description: &str,
+        parameters: &Value,
+        serialized: &str,
+    ) -> u64 {
+        match self.kind {
+            TokenizerKind::OpenaiFunctions => {
+                let count = |t: &str| o200k(t) as usize;
+                u64::try_from(openai_functions::function_tokens(
+                    name,
+                    description,
+                    parameters,
+                    &count,
+                ))
+                .unwrap_or(0)
+            }
+            _ => self.count_text(serialized),
+        }
+    }
+}
+
+fn o200k(text: &str) -> u64 {
+    bpe_openai::o200k_base().count(text) as u64
+}
