@@ -2,14 +2,19 @@
 //! per-tool overrides.
 //!
 //! Unknown keys are errors with `file:line:col`, so a typo never silently falls back to a
-//! default. Values that name tools or profiles keep their position for later errors.
+//! default. The file is parsed into a JSON value first and then typed with the path of any
+//! mismatch recorded, so every error is placed on the exact key or value; later errors about
+//! names (unknown tools, profiles) locate their value the same way, by JSON pointer.
 
 use std::collections::BTreeMap;
 
 use indexmap::IndexMap;
 
 use serde::Deserialize;
-use serde_saphyr::Spanned;
+use serde_json::Value;
+
+use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
+use crate::source::{SourceFile, Target, pointer_push};
 
 /// The file name looked for in the current directory and its parents.
 pub const CONFIG_FILE: &str = "discloser.yaml";
@@ -20,30 +25,36 @@ pub const DEFAULT_HEADER: &str = "These tools are not loaded yet, but you can ca
 Words in [brackets] are what users say when they need that tool.";
 
 /// The whole configuration file.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default, Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `sources`, `index`, `profiles`, `overrides`"
+)]
 pub struct Config {
     /// Files, directories or globs, relative to the config file.
     #[serde(default)]
-    pub sources: Vec<Spanned<String>>,
+    pub sources: Vec<String>,
     /// Rendering settings.
     #[serde(default)]
     pub index: IndexConfig,
     /// Starter sets by name, in the order written.
     #[serde(default)]
-    pub profiles: IndexMap<String, ProfileDef>,
+    pub profiles: IndexMap<String, Option<ProfileDef>>,
     /// Per-tool settings for tools whose files cannot carry them.
     #[serde(default)]
-    pub overrides: BTreeMap<String, Spanned<Override>>,
+    pub overrides: BTreeMap<String, Override>,
     /// The search tool's definition (`builtin`, or `{name, description, parameters}`), bound in
     /// every profile that relies on search, so `cost` counts it.
     #[serde(default)]
-    pub search_tool: Option<Spanned<SearchToolConfig>>,
+    pub search_tool: Option<SearchToolConfig>,
 }
 
 /// `search_tool:` — the built-in definition or a custom one.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(untagged)]
+#[serde(
+    untagged,
+    expecting = "`builtin` or a mapping with `name`, `description` and `parameters`"
+)]
 pub enum SearchToolConfig {
     /// `search_tool: builtin`.
     Builtin(Builtin),
@@ -101,7 +112,7 @@ Use it only when no bound tool and no tool in the index fits the request."
 
 /// `index:` settings.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "a mapping of index settings")]
 pub struct IndexConfig {
     /// Text above the entries.
     #[serde(default = "default_header")]
@@ -138,25 +149,28 @@ fn default_max_enum_values() -> usize {
 
 /// A profile: the tools bound in one kind of turn.
 #[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a profile (a mapping with `starter`, `extends`, `add` or `remove`)"
+)]
 pub struct ProfileDef {
     /// Another profile whose bound tools this one starts from.
     #[serde(default)]
-    pub extends: Option<Spanned<String>>,
+    pub extends: Option<String>,
     /// Tools bound in this profile.
     #[serde(default)]
-    pub starter: Vec<Spanned<String>>,
+    pub starter: Vec<String>,
     /// Tools added to the extended profile (same meaning as `starter`).
     #[serde(default)]
-    pub add: Vec<Spanned<String>>,
+    pub add: Vec<String>,
     /// Tools of the extended profile that this one does not bind (core tools stay bound).
     #[serde(default)]
-    pub remove: Vec<Spanned<String>>,
+    pub remove: Vec<String>,
 }
 
 /// Settings for one tool, applied over its file.
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, expecting = "a mapping of tool settings")]
 pub struct Override {
     /// Replaces the tool's triggers.
     #[serde(default)]
@@ -170,4 +184,80 @@ pub struct Override {
     /// Replaces the tool's suppressed lint codes.
     #[serde(default)]
     pub lint_ignore: Option<Vec<String>>,
+}
+
+impl Config {
+    /// Parses a config file. Errors are placed on the offending key or value.
+    pub fn parse(source: &SourceFile) -> Result<Config, LoadError> {
+        let value = match source.parse()? {
+            Value::Null => Value::Object(serde_json::Map::new()),
+            value => value,
+        };
+        serde_path_to_error::deserialize::<_, Config>(value).map_err(|e| {
+            let pointer = e
+                .path()
+                .iter()
+                .fold(String::new(), |p, segment| match segment {
+                    serde_path_to_error::Segment::Seq { index } => pointer_push(&p, index),
+                    serde_path_to_error::Segment::Map { key } => pointer_push(&p, key),
+                    _ => p,
+                });
+            config_error(source, &pointer, &e.into_inner().to_string())
+        })
+    }
+}
+
+/// Rewrites serde's wording into discloser's: keys in backticks, what was expected, a
+/// "did you mean" for misspelt keys.
+fn config_error(source: &SourceFile, pointer: &str, message: &str) -> LoadError {
+    let shown = pointer.trim_start_matches('/').replace('/', ".");
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        let key = rest.split('`').next().unwrap_or_default();
+        let expected: Vec<&str> = rest.split('`').skip(2).step_by(2).collect();
+        let section = pointer
+            .rsplit_once('/')
+            .map_or("", |(parent, _)| parent)
+            .trim_start_matches('/')
+            .replace('/', ".");
+        let place = if section.is_empty() {
+            String::new()
+        } else {
+            format!(" in `{section}`")
+        };
+        let err = source.error_at(
+            ErrorKind::Shape,
+            pointer,
+            Target::Key,
+            format!("unknown key `{key}`{place}"),
+        );
+        return match did_you_mean(key, expected.iter().copied()) {
+            Some(near) => err.with_help(format!("did you mean `{near}`?")),
+            None if expected.is_empty() => err,
+            None => err.with_help(format!(
+                "expected one of {}",
+                expected
+                    .iter()
+                    .map(|k| format!("`{k}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+        };
+    }
+    let message = match message.strip_prefix("invalid type: ") {
+        Some(rest) => {
+            let (found, expected) = rest
+                .split_once(", expected ")
+                .unwrap_or((rest, "another type"));
+            let expected = match expected {
+                "usize" | "u64" | "u32" => "a non-negative integer",
+                "a sequence" => "a list",
+                "a boolean" => "`true` or `false`",
+                other => other,
+            };
+            format!("`{shown}` must be {expected}, found {found}")
+        }
+        None if shown.is_empty() => message.to_owned(),
+        None => format!("`{shown}`: {message}"),
+    };
+    source.error_at(ErrorKind::Shape, pointer, Target::Value, message)
 }

@@ -28,6 +28,12 @@ pub fn expand(root: &Path, source: &str) -> Result<Vec<PathBuf>, String> {
                 .map_err(|e| format!("cannot read `{}`: {}", e.path().display(), e.error()))?;
             if path.is_file() {
                 found.push(path);
+            } else if broken_link(&path) {
+                let shown = path.strip_prefix(root).unwrap_or(&path);
+                return Err(format!(
+                    "`{}` is a symbolic link to nothing (dangling or looping)",
+                    shown.display()
+                ));
             }
         }
     }
@@ -38,6 +44,12 @@ pub fn expand(root: &Path, source: &str) -> Result<Vec<PathBuf>, String> {
     relative.sort();
     relative.dedup();
     Ok(relative)
+}
+
+/// A symbolic link whose target cannot be reached.
+pub fn broken_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+        && std::fs::metadata(path).is_err()
 }
 
 /// Collects tool files under `dir`; symlinked directories are not followed (no loops).

@@ -7,12 +7,13 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use serde_saphyr::Spanned;
-
 use crate::catalog::Catalog;
-use crate::config::{CONFIG_FILE, Config, IndexConfig, SearchTool, SearchToolConfig};
-use crate::diagnostic::{ErrorKind, LoadError, Position, did_you_mean};
-use crate::source::SourceFile;
+use crate::config::{CONFIG_FILE, Config, IndexConfig, ProfileDef, SearchTool, SearchToolConfig};
+use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
+use crate::source::{SourceFile, Target, pointer_push};
+
+/// How the "config" of paths given on the command line is named in messages.
+const COMMAND_LINE: &str = "<command line>";
 
 /// The profile used when none is named.
 pub const DEFAULT_PROFILE: &str = "default";
@@ -30,6 +31,18 @@ pub struct Project {
     pub catalog: Catalog,
     /// Every profile, resolved to its bound tools.
     pub profiles: BTreeMap<String, Profile>,
+    /// Problems a lenient load tolerated (always empty after a strict [`Project::load`]).
+    pub problems: Vec<LoadError>,
+}
+
+/// How strictly names in the config are checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strictness {
+    /// Any unknown tool named by a profile is an error (render, cost, ...).
+    Strict,
+    /// Unknown tools named by profiles are skipped and kept in [`Project::problems`], so `lint`
+    /// can report them as findings next to everything else.
+    Lenient,
 }
 
 /// A resolved profile: the names of the tools bound in it.
@@ -72,12 +85,13 @@ pub fn shown_path(path: &Path) -> PathBuf {
 impl Project {
     /// Loads the project described by the config file at `config_path`.
     pub fn load(config_path: &Path) -> Result<Project, LoadError> {
+        Project::load_with(config_path, Strictness::Strict)
+    }
+
+    /// Loads a project, choosing how unknown tool names in profiles are treated.
+    pub fn load_with(config_path: &Path, strictness: Strictness) -> Result<Project, LoadError> {
         let source = SourceFile::read(config_path, config_path.to_path_buf())?;
-        let config: Config = serde_saphyr::from_str_with_options(
-            &source.text,
-            serde_saphyr::options! { with_snippet: false },
-        )
-        .map_err(|e| source.yaml_error(ErrorKind::Shape, &e))?;
+        let config = Config::parse(&source)?;
         let real = config_path
             .canonicalize()
             .unwrap_or_else(|_| config_path.to_path_buf());
@@ -87,25 +101,20 @@ impl Project {
         let shown_root = config_path
             .parent()
             .map_or_else(PathBuf::new, Path::to_path_buf);
-        Project::build(config, &source, root, &shown_root)
+        Project::build(config, &source, root, &shown_root, strictness)
     }
 
     /// A project without a config file: the given files, directories or globs (relative to
     /// `cwd`) with default index settings and no profiles (so `default` binds core tools only).
     pub fn from_paths(paths: &[String], cwd: &Path) -> Result<Project, LoadError> {
-        let listing: String = paths
-            .iter()
-            .map(|p| format!("  - {}\n", serde_json::Value::from(p.as_str())))
-            .collect();
-        let source = SourceFile::from_text(
-            format!("sources:\n{listing}"),
-            PathBuf::from("<command line>"),
-        );
-        let config: Config = serde_saphyr::from_str(&source.text)
-            .map_err(|e| source.yaml_error(ErrorKind::Config, &e))?;
+        let source = SourceFile::from_text(String::new(), PathBuf::from(COMMAND_LINE));
+        let config = Config {
+            sources: paths.to_vec(),
+            ..Config::default()
+        };
         let root = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
-        Project::build(config, &source, root, Path::new("")).map_err(|e| {
-            // The synthetic config has no text worth a snippet.
+        Project::build(config, &source, root, Path::new(""), Strictness::Strict).map_err(|e| {
+            // The command line has no text worth a snippet.
             if e.path == source.path {
                 LoadError::file(e.kind, &e.path, e.message.clone())
             } else {
@@ -119,20 +128,27 @@ impl Project {
         source: &SourceFile,
         root: PathBuf,
         shown_root: &Path,
+        strictness: Strictness,
     ) -> Result<Project, LoadError> {
         let files = expand_sources(&config.sources, &root, shown_root, source)?;
         let mut catalog = Catalog::load(&files, &root)?;
         apply_overrides(&mut catalog, &config, source)?;
-        let profiles = resolve_profiles(&catalog, &config, source)?;
+        let mut problems = Vec::new();
+        let profiles = resolve_profiles(&catalog, &config, source, &mut problems)?;
+        if strictness == Strictness::Strict
+            && let Some(first) = problems.drain(..).next()
+        {
+            return Err(first);
+        }
         Ok(Project {
             config_path: source.path.clone(),
             root,
             config,
             catalog,
             profiles,
+            problems,
         })
     }
-
     /// Finds the config from `start` upwards and loads it.
     pub fn discover(start: &Path) -> Result<Project, LoadError> {
         match find_config(start) {
@@ -160,7 +176,7 @@ impl Project {
 
     /// The search tool's definition, when the config declares one.
     pub fn search_tool(&self) -> Option<SearchTool> {
-        self.config.search_tool.as_ref().map(|s| match &s.value {
+        self.config.search_tool.as_ref().map(|s| match s {
             SearchToolConfig::Builtin(_) => SearchTool::builtin(),
             SearchToolConfig::Custom(tool) => tool.clone(),
         })
@@ -201,50 +217,56 @@ fn core_tools(catalog: &Catalog) -> BTreeSet<String> {
         .collect()
 }
 
-fn spanned_error(
-    config: &SourceFile,
-    at: &serde_saphyr::Location,
-    kind: ErrorKind,
-    message: String,
-) -> LoadError {
-    if at.line() == 0 {
-        return LoadError::file(kind, &config.path, message);
+/// An error at a JSON pointer of the config (`/profiles/default/starter/2`).
+fn config_error(source: &SourceFile, pointer: &str, target: Target, message: String) -> LoadError {
+    if source.path == Path::new(COMMAND_LINE) {
+        return LoadError::file(ErrorKind::Config, &source.path, message);
     }
-    let pos = Position {
-        line: at.line() as usize,
-        col: (at.column() as usize).max(1),
-    };
-    LoadError::at(kind, &config.path, &config.text, pos, message)
+    source.error_at(ErrorKind::Config, pointer, target, message)
 }
 
-/// Expands sources into `(real path, shown path)` of files, sorted by shown path, deduplicated.
+fn with_suggestion<'a>(
+    err: LoadError,
+    name: &str,
+    names: impl IntoIterator<Item = &'a str>,
+) -> LoadError {
+    match did_you_mean(name, names) {
+        Some(near) => err.with_help(format!("did you mean `{near}`?")),
+        None => err,
+    }
+}
+
+/// Expands sources into `(real path, shown path)` of files, sorted by shown path. A file
+/// reached twice (two globs, or a symlinked directory) is loaded once.
 fn expand_sources(
-    sources: &[Spanned<String>],
+    sources: &[String],
     root: &Path,
     shown_root: &Path,
     config: &SourceFile,
 ) -> Result<Vec<(PathBuf, PathBuf)>, LoadError> {
     if sources.is_empty() {
-        return Err(LoadError::at(
-            ErrorKind::Config,
-            &config.path,
-            &config.text,
-            Position::START,
-            "no `sources`: list the tool files or globs to load",
+        return Err(config_error(
+            config,
+            "",
+            Target::Value,
+            "no `sources`: list the tool files, directories or globs to load".to_owned(),
         ));
     }
     let mut files = BTreeMap::new();
-    for source in sources {
-        let fail =
-            |message: String| spanned_error(config, &source.referenced, ErrorKind::Config, message);
-        let matched = crate::fsutil::expand(root, &source.value).map_err(fail)?;
+    let mut seen = BTreeSet::new();
+    for (i, source) in sources.iter().enumerate() {
+        let pointer = pointer_push("/sources", i);
+        let fail = |message: String| config_error(config, &pointer, Target::Value, message);
+        let matched = crate::fsutil::expand(root, source).map_err(fail)?;
         if matched.is_empty() {
-            return Err(fail(format!("source `{}` matches no file", source.value)));
+            return Err(fail(format!("source `{source}` matches no file")));
         }
         for relative in matched {
-            files
-                .entry(relative.clone())
-                .or_insert_with(|| (root.join(&relative), shown_root.join(&relative)));
+            let real = root.join(&relative);
+            let identity = real.canonicalize().unwrap_or_else(|_| real.clone());
+            if seen.insert(identity) {
+                files.insert(relative.clone(), (real, shown_root.join(&relative)));
+            }
         }
     }
     Ok(files.into_values().collect())
@@ -257,16 +279,15 @@ fn apply_overrides(
 ) -> Result<(), LoadError> {
     for (name, over) in &config.overrides {
         let Some(tool) = catalog.get_mut(name) else {
-            let names: Vec<String> = catalog.names().map(str::to_owned).collect();
-            let err = spanned_error(
+            let pointer = pointer_push("/overrides", name);
+            let err = config_error(
                 source,
-                &over.referenced,
-                ErrorKind::Config,
+                &pointer,
+                Target::Key,
                 format!("override for unknown tool `{name}`"),
             );
-            return Err(with_suggestion(err, name, &names));
+            return Err(with_suggestion(err, name, catalog.names()));
         };
-        let over = &over.value;
         if let Some(triggers) = &over.triggers {
             tool.triggers.clone_from(triggers);
         }
@@ -283,21 +304,25 @@ fn apply_overrides(
     Ok(())
 }
 
-fn with_suggestion(err: LoadError, name: &str, names: &[String]) -> LoadError {
-    match did_you_mean(name, names.iter().map(String::as_str)) {
-        Some(near) => err.with_help(format!("did you mean `{near}`?")),
-        None => err,
-    }
-}
-
+/// Resolves every profile. Broken `extends` are errors; unknown tools are pushed to `problems`
+/// and skipped.
 fn resolve_profiles(
     catalog: &Catalog,
     config: &Config,
     source: &SourceFile,
+    problems: &mut Vec<LoadError>,
 ) -> Result<BTreeMap<String, Profile>, LoadError> {
     let mut done = BTreeMap::new();
     for name in config.profiles.keys() {
-        resolve_profile(name, catalog, config, source, &mut done, &mut Vec::new())?;
+        resolve_profile(
+            name,
+            catalog,
+            config,
+            source,
+            &mut done,
+            &mut Vec::new(),
+            problems,
+        )?;
     }
     Ok(done)
 }
@@ -309,55 +334,61 @@ fn resolve_profile(
     source: &SourceFile,
     done: &mut BTreeMap<String, Profile>,
     stack: &mut Vec<String>,
+    problems: &mut Vec<LoadError>,
 ) -> Result<BTreeSet<String>, LoadError> {
     if let Some(profile) = done.get(name) {
         return Ok(profile.bound.clone());
     }
-    let def = &config.profiles[name];
+    let empty = ProfileDef::default();
+    let def = config.profiles[name].as_ref().unwrap_or(&empty);
+    let at = pointer_push("/profiles", name);
     stack.push(name.to_owned());
     let mut bound = BTreeSet::new();
     if let Some(parent) = &def.extends {
-        let fail =
-            |message: String| spanned_error(source, &parent.referenced, ErrorKind::Config, message);
-        if stack.contains(&parent.value) {
+        let pointer = pointer_push(&at, "extends");
+        let fail = |message: String| config_error(source, &pointer, Target::Value, message);
+        if stack.contains(parent) {
             return Err(fail(format!(
-                "profile `{name}` extends `{}`, which leads back to `{name}`: {} -> {}",
-                parent.value,
+                "profile `{name}` extends `{parent}`, which leads back to it: {} -> {parent}",
                 stack.join(" -> "),
-                parent.value
             )));
         }
-        if !config.profiles.contains_key(&parent.value) {
-            let names: Vec<String> = config.profiles.keys().cloned().collect();
+        if !config.profiles.contains_key(parent) {
+            let err = fail(format!(
+                "profile `{name}` extends unknown profile `{parent}`"
+            ));
             return Err(with_suggestion(
-                fail(format!(
-                    "profile `{name}` extends unknown profile `{}`",
-                    parent.value
-                )),
-                &parent.value,
-                &names,
+                err,
+                parent,
+                config.profiles.keys().map(String::as_str),
             ));
         }
-        bound = resolve_profile(&parent.value, catalog, config, source, done, stack)?;
+        bound = resolve_profile(parent, catalog, config, source, done, stack, problems)?;
     }
-    for tool in def.starter.iter().chain(&def.add).chain(&def.remove) {
-        if catalog.get(&tool.value).is_none() {
-            let names: Vec<String> = catalog.names().map(str::to_owned).collect();
-            let err = spanned_error(
+    let lists = [
+        ("starter", &def.starter),
+        ("add", &def.add),
+        ("remove", &def.remove),
+    ];
+    for (key, list) in lists {
+        for (i, tool) in list.iter().enumerate() {
+            if catalog.get(tool).is_some() {
+                if key == "remove" {
+                    bound.remove(tool);
+                } else {
+                    bound.insert(tool.clone());
+                }
+                continue;
+            }
+            let pointer = pointer_push(&pointer_push(&at, key), i);
+            let err = config_error(
                 source,
-                &tool.referenced,
-                ErrorKind::Config,
-                format!(
-                    "profile `{name}` names tool `{}`, which is not in the catalog",
-                    tool.value
-                ),
+                &pointer,
+                Target::Value,
+                format!("profile `{name}` names tool `{tool}`, which is not in the catalog"),
             );
-            return Err(with_suggestion(err, &tool.value, &names));
+            problems.push(with_suggestion(err, tool, catalog.names()));
         }
-    }
-    bound.extend(def.starter.iter().chain(&def.add).map(|t| t.value.clone()));
-    for tool in &def.remove {
-        bound.remove(&tool.value);
     }
     bound.extend(core_tools(catalog));
     stack.pop();

@@ -46,10 +46,15 @@ impl SourceFile {
     /// Reads `path` from disk; `shown` is the path used in messages.
     pub fn read(path: &Path, shown: PathBuf) -> Result<SourceFile, LoadError> {
         let bytes = std::fs::read(path).map_err(|e| {
+            let reason = if crate::fsutil::broken_link(path) {
+                "it is a symbolic link to nothing (dangling or looping)".to_owned()
+            } else {
+                io_reason(&e)
+            };
             LoadError::file(
                 ErrorKind::Io,
                 shown.clone(),
-                format!("cannot read file: {}", io_reason(&e)),
+                format!("cannot read file: {reason}"),
             )
         })?;
         SourceFile::from_bytes(bytes, shown)
@@ -99,19 +104,21 @@ impl SourceFile {
     /// Parses the whole text into a JSON value (object key order preserved).
     pub fn parse(&self) -> Result<Value, LoadError> {
         match self.syntax {
-            Syntax::Json => serde_json::from_str(&self.text).map_err(|e| {
-                let pos = Position {
-                    line: e.line().max(1),
-                    col: e.column().max(1),
-                };
-                LoadError::at(
-                    ErrorKind::Syntax,
-                    &self.path,
-                    &self.text,
-                    pos,
-                    json_message(&e),
-                )
-            }),
+            Syntax::Json => serde_json::from_str::<StrictValue>(&self.text)
+                .map(|v| v.0)
+                .map_err(|e| {
+                    let mut pos = json_position(&self.text, e.line(), e.column());
+                    if e.to_string().starts_with("duplicate key") {
+                        pos = key_start(&self.text, pos);
+                    }
+                    LoadError::at(
+                        ErrorKind::Syntax,
+                        &self.path,
+                        &self.text,
+                        pos,
+                        json_message(&e),
+                    )
+                }),
             Syntax::Yaml => serde_saphyr::from_str_with_options(&self.text, yaml_options())
                 .map_err(|e| self.yaml_error(ErrorKind::Syntax, &e)),
         }
@@ -198,15 +205,117 @@ fn json_message(e: &serde_json::Error) -> String {
     format!("invalid JSON: {text}")
 }
 
-/// serde-saphyr's message without its location suffix and its advice about library options.
+/// serde-saphyr's message in discloser's words: no location suffix (the position is reported
+/// separately), no advice about the library's options, resource limits explained.
 fn yaml_message(e: &serde_saphyr::Error) -> String {
-    let text = e.without_snippet().to_string();
-    let text = match text.rfind(" at line ") {
-        Some(i) => &text[..i],
-        None => &text[..],
+    let full = e.without_snippet().to_string();
+    if full.contains("budget breached") {
+        let what = if full.contains("Depth") {
+            "nesting is too deep"
+        } else if full.contains("lias") {
+            "too many alias expansions"
+        } else {
+            "the document expands to too many nodes (an alias bomb?)"
+        };
+        return format!("invalid YAML: over discloser's input limits: {what}");
+    }
+    if full.contains("multiple YAML documents") {
+        return "invalid YAML: the file holds several YAML documents (`---`); a file holds one"
+            .to_owned();
+    }
+    let text = match full.find(" at line ") {
+        Some(i) => &full[..i],
+        None => &full[..],
     };
     let text = text.replace(", set DuplicateKeyPolicy in Options if acceptable", "");
     format!("invalid YAML: {text}")
+}
+
+/// serde_json reports a byte column; positions count characters.
+fn json_position(text: &str, line: usize, byte_col: usize) -> Position {
+    let line = line.max(1);
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
+    Position::of_offset(text, start + byte_col.saturating_sub(1))
+}
+
+/// serde_json stops just after a key's closing quote; point at its opening quote instead.
+fn key_start(text: &str, after: Position) -> Position {
+    let Some(line) = text.lines().nth(after.line - 1) else {
+        return after;
+    };
+    let before: Vec<char> = line.chars().take(after.col.saturating_sub(1)).collect();
+    let mut i = before.len();
+    // Skip the closing quote, then find the unescaped opening one.
+    i = i.saturating_sub(1);
+    while i > 0 {
+        i -= 1;
+        if before[i] == '"' && (i == 0 || before[i - 1] != '\\') {
+            return Position {
+                line: after.line,
+                col: i + 1,
+            };
+        }
+    }
+    after
+}
+
+/// A JSON value whose objects must not repeat a key (serde_json keeps the last silently).
+struct StrictValue(Value);
+
+impl<'de> Deserialize<'de> for StrictValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = StrictValue;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<StrictValue, E> {
+                Ok(StrictValue(Value::Bool(v)))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<StrictValue, E> {
+                Ok(StrictValue(Value::from(v)))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<StrictValue, E> {
+                Ok(StrictValue(Value::from(v)))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<StrictValue, E> {
+                Ok(StrictValue(Value::from(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<StrictValue, E> {
+                Ok(StrictValue(Value::String(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<StrictValue, E> {
+                Ok(StrictValue(Value::String(v)))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<StrictValue, E> {
+                Ok(StrictValue(Value::Null))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<StrictValue, A::Error> {
+                let mut items = Vec::new();
+                while let Some(StrictValue(item)) = seq.next_element()? {
+                    items.push(item);
+                }
+                Ok(StrictValue(Value::Array(items)))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<StrictValue, A::Error> {
+                let mut out = serde_json::Map::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    if out.contains_key(&key) {
+                        return Err(de::Error::custom(format_args!("duplicate key `{key}`")));
+                    }
+                    let StrictValue(value) = map.next_value()?;
+                    out.insert(key, value);
+                }
+                Ok(StrictValue(Value::Object(out)))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// Splits an RFC 6901 JSON pointer into unescaped segments.
@@ -435,6 +544,23 @@ mod tests {
         let e = yaml("a: 1\na: 2\n").parse().unwrap_err();
         assert!(e.message.contains("duplicate"), "{}", e.message);
         assert_eq!(e.position, Some(Position { line: 2, col: 1 }));
+    }
+
+    #[test]
+    fn json_duplicate_keys_are_errors() {
+        let e = json("{\n  \"name\": \"a\",\n  \"name\": \"b\"\n}")
+            .parse()
+            .unwrap_err();
+        assert!(e.message.contains("duplicate key `name`"), "{}", e.message);
+        assert_eq!(e.position.map(|p| p.line), Some(3));
+    }
+
+    #[test]
+    fn json_error_columns_count_characters() {
+        let text = "{\"d\": \"日本語\", \"x\": 1,,}";
+        let pos = json(text).parse().unwrap_err().position.unwrap();
+        assert_eq!(pos.line, 1);
+        assert_eq!(text.chars().nth(pos.col - 1), Some(','));
     }
 
     #[test]

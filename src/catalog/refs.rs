@@ -110,7 +110,12 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
                 if !catalog.refs.by_path.contains_key(&path) {
                     if !path.is_file() {
                         let shown = crate::project::shown_path(&path);
-                        let message = format!("`$ref` target `{}` does not exist", shown.display());
+                        let what = if path.is_dir() {
+                            "is a directory, not a schema file"
+                        } else {
+                            "does not exist"
+                        };
+                        let message = format!("`$ref` target `{}` {what}", shown.display());
                         return Err(ref_error(catalog, doc, &pointer, message));
                     }
                     let loaded = load_doc(&path)?;
@@ -122,19 +127,30 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
             }
         }
     }
-    // Phase 2: every reference resolves to an existing node without a cycle.
-    let docs: Vec<DocId> = (0..catalog.tools.len())
-        .map(DocId::Tool)
-        .chain((0..catalog.refs.docs.len()).map(DocId::File))
+    // Phase 2: every reference points at an existing node (reported where the `$ref` is)...
+    let docs: Vec<DocId> = (0..catalog.refs.docs.len())
+        .map(DocId::File)
+        .chain((0..catalog.tools.len()).map(DocId::Tool))
         .collect();
-    for doc in docs {
-        let mut refs = Vec::new();
+    for &doc in &docs {
         let root = doc_value(catalog, doc);
+        let mut refs = Vec::new();
         for_each_ref(root, |pointer, _| refs.push(pointer));
-        for pointer in refs {
-            let node = root.pointer(&pointer).unwrap_or(&Value::Null);
+        for pointer in &refs {
+            let node = root.pointer(pointer).unwrap_or(&Value::Null);
+            resolve_once(catalog, Schema { doc, value: node })
+                .map_err(|e| ref_error(catalog, doc, pointer, e.0))?;
+        }
+    }
+    // ... and, every single step being valid, no chain of references loops or runs on forever.
+    for &doc in &docs {
+        let root = doc_value(catalog, doc);
+        let mut refs = Vec::new();
+        for_each_ref(root, |pointer, _| refs.push(pointer));
+        for pointer in &refs {
+            let node = root.pointer(pointer).unwrap_or(&Value::Null);
             deref(catalog, Schema { doc, value: node })
-                .map_err(|e| ref_error(catalog, doc, &pointer, e.0))?;
+                .map_err(|e| ref_error(catalog, doc, pointer, e.0))?;
         }
     }
     Ok(())
@@ -194,35 +210,50 @@ pub(super) fn deref<'a>(
     catalog: &'a Catalog,
     mut schema: Schema<'a>,
 ) -> Result<Schema<'a>, RefError> {
-    let mut seen: Vec<(DocId, String)> = Vec::new();
+    let mut seen: Vec<(DocId, *const Value)> = Vec::new();
     while let Some(reference) = schema.value.get("$ref").and_then(Value::as_str) {
-        let (doc, pointer) = match parse_ref(reference)? {
-            RefTarget::Local(pointer) => (schema.doc, pointer),
-            RefTarget::File(file, pointer) => {
-                let path = target_path(catalog, schema.doc, file)?;
-                let index =
-                    catalog.refs.by_path.get(&path).ok_or_else(|| {
-                        RefError(format!("`$ref` target `{file}` was not loaded"))
-                    })?;
-                (DocId::File(*index), pointer)
-            }
-        };
-        let key = (doc, pointer.to_owned());
-        if seen.contains(&key) || seen.len() >= MAX_CHAIN {
+        let key = (schema.doc, std::ptr::from_ref(schema.value));
+        if seen.contains(&key) {
+            let chain = seen.len();
             return Err(RefError(format!(
-                "`$ref` `{reference}` is part of a cycle of references"
+                "`$ref` `{reference}` is part of a cycle of references ({chain} steps)"
+            )));
+        }
+        if seen.len() >= MAX_CHAIN {
+            return Err(RefError(format!(
+                "`$ref` `{reference}` starts a chain of more than {MAX_CHAIN} references"
             )));
         }
         seen.push(key);
-        let root = doc_value(catalog, doc);
-        let value = resolve_pointer(root, pointer).ok_or_else(|| {
-            RefError(format!(
-                "`$ref` `{reference}` points to nothing: no `{pointer}` in its document"
-            ))
-        })?;
-        schema = Schema { doc, value };
+        schema = resolve_once(catalog, schema)?;
     }
     Ok(schema)
+}
+
+/// Follows the `$ref` of `schema` one step (the node itself when it has none).
+fn resolve_once<'a>(catalog: &'a Catalog, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
+    let Some(reference) = schema.value.get("$ref").and_then(Value::as_str) else {
+        return Ok(schema);
+    };
+    let (doc, pointer) = match parse_ref(reference)? {
+        RefTarget::Local(pointer) => (schema.doc, pointer),
+        RefTarget::File(file, pointer) => {
+            let path = target_path(catalog, schema.doc, file)?;
+            let index = catalog
+                .refs
+                .by_path
+                .get(&path)
+                .ok_or_else(|| RefError(format!("`$ref` target `{file}` was not loaded")))?;
+            (DocId::File(*index), pointer)
+        }
+    };
+    let root = doc_value(catalog, doc);
+    let value = resolve_pointer(root, pointer).ok_or_else(|| {
+        RefError(format!(
+            "`$ref` `{reference}` points to nothing: no `{pointer}` in its document"
+        ))
+    })?;
+    Ok(Schema { doc, value })
 }
 
 /// `Value::pointer`, also accepting `%25`-style escapes commonly found in `$ref` fragments.
