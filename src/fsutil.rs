@@ -16,11 +16,15 @@ pub fn expand(root: &Path, source: &str) -> Result<Vec<PathBuf>, String> {
     } else if direct.is_file() {
         found.push(direct);
     } else {
-        let pattern = format!(
-            "{}/{}",
-            glob::Pattern::escape(&root.to_string_lossy()),
-            source
-        );
+        let pattern = if Path::new(source).is_absolute() {
+            source.to_owned()
+        } else {
+            format!(
+                "{}/{}",
+                glob::Pattern::escape(&root.to_string_lossy()),
+                source
+            )
+        };
         let paths = glob::glob(&pattern)
             .map_err(|e| format!("source `{source}` is not a valid glob: {}", e.msg))?;
         for entry in paths {
