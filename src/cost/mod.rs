@@ -7,6 +7,8 @@
 //! those bytes. Tokens come from the chosen [`tokenizer`]; `chars` and `openai-functions` are
 //! estimates and say so.
 
+pub mod bpe;
+mod fnv;
 pub mod openai_functions;
 pub mod provider;
 pub mod tokenizer;

@@ -61,7 +61,7 @@ impl Counter {
     pub fn count_text(&self, text: &str) -> u64 {
         match self.kind {
             TokenizerKind::O200k | TokenizerKind::OpenaiFunctions => o200k(text),
-            TokenizerKind::Cl100k => bpe_openai::cl100k_base().count(text) as u64,
+            TokenizerKind::Cl100k => super::bpe::cl100k_base().count(text) as u64,
             TokenizerKind::Chars => text.chars().count().div_ceil(4) as u64,
         }
     }
@@ -116,5 +116,5 @@ impl Counter {
 }
 
 fn o200k(text: &str) -> u64 {
-    bpe_openai::o200k_base().count(text) as u64
+    super::bpe::o200k_base().count(text) as u64
 }
