@@ -27,8 +27,9 @@ pub fn run(project: &Project, args: &CostArgs, out: &mut dyn Write) -> anyhow::R
     let report = cost(project, &Counter::new(args.tokenizer), &options)?;
     match args.format {
         ReportFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, &report)?;
-            writeln!(out)?;
+            // Serialise first: a closed pipe then surfaces as an io::Error (exit 0).
+            let text = serde_json::to_string_pretty(&report)?;
+            writeln!(out, "{text}")?;
         }
         ReportFormat::Csv => write_csv(&report, out)?,
         ReportFormat::Table => write_tables(&report, out, false)?,
@@ -171,7 +172,7 @@ fn write_table(
 }
 
 fn write_csv(report: &CostReport, out: &mut dyn Write) -> anyhow::Result<()> {
-    let mut writer = csv::Writer::from_writer(out);
+    let mut writer = csv::Writer::from_writer(Vec::new());
     match &report.tools {
         Some(tools) => {
             writer.write_record([
@@ -242,7 +243,7 @@ fn write_csv(report: &CostReport, out: &mut dyn Write) -> anyhow::Result<()> {
             }
         }
     }
-    writer.flush()?;
+    out.write_all(&writer.into_inner()?)?;
     Ok(())
 }
 

@@ -49,8 +49,9 @@ pub fn run(project: &Project, args: &ToolsArgs, out: &mut dyn Write) -> anyhow::
         .collect();
     match args.format {
         TableFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, &rows)?;
-            writeln!(out)?;
+            // Serialise first: a closed pipe then surfaces as an io::Error (exit 0).
+            let text = serde_json::to_string_pretty(&rows)?;
+            writeln!(out, "{text}")?;
         }
         TableFormat::Table => {
             let mut table = Table::new();
