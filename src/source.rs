@@ -129,14 +129,33 @@ impl SourceFile {
         let message = yaml_message(e);
         match e.location().filter(|l| l.line() > 0) {
             Some(l) => {
-                let pos = Position {
+                let mut pos = Position {
                     line: l.line() as usize,
                     col: (l.column() as usize).max(1),
                 };
+                if message.contains("found a tab") {
+                    pos = self.indenting_tab_after(pos).unwrap_or(pos);
+                }
                 LoadError::at(kind, &self.path, &self.text, pos, message)
             }
             None => LoadError::file(kind, &self.path, message),
         }
+    }
+
+    /// The parser reports a tab where the enclosing scalar starts; the fault is the first tab
+    /// used for indentation at or after that line.
+    fn indenting_tab_after(&self, from: Position) -> Option<Position> {
+        self.text
+            .lines()
+            .enumerate()
+            .skip(from.line - 1)
+            .find_map(|(i, line)| {
+                let indent = &line[..line.len() - line.trim_start().len()];
+                indent.find('\t').map(|byte| Position {
+                    line: i + 1,
+                    col: indent[..byte].chars().count() + 1,
+                })
+            })
     }
 
     /// An error located at the value (or key) a JSON pointer designates.
