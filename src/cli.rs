@@ -30,6 +30,23 @@ pub enum Command {
     /// Compare what tool definitions cost: everything bound against each profile's starter set
     /// plus index, in characters and tokens.
     Cost(CostArgs),
+    /// Check tool definitions against the index contract (missing triggers, cut sentences,
+    /// untyped enums, ...).
+    Lint(crate::commands::lint::LintArgs),
+    /// Write the model-facing bytes of every profile (index and bound definitions) to the
+    /// snapshot folder.
+    Snapshot(crate::commands::snapshot::SnapshotArgs),
+    /// Compare the model-facing bytes with the snapshots, byte for byte, and report the prompt
+    /// cache impact of any drift. Never writes.
+    Check(crate::commands::check::CheckArgs),
+    /// Compare two versions of a catalog's index (two configs, a git revision, or two profiles).
+    Diff(crate::commands::diff::DiffArgs),
+    /// Convert OpenAI, Anthropic, MCP or Gemini tool definitions into discloser's YAML format.
+    Import(crate::commands::import::ImportArgs),
+    /// Print a profile's bound tool definitions exactly as a provider's request expects them.
+    Export(crate::commands::export::ExportArgs),
+    /// Fetch the tool definitions of a live MCP server over stdio.
+    Pull(crate::commands::pull::PullArgs),
 }
 
 /// `discloser cost`.

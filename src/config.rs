@@ -47,6 +47,52 @@ pub struct Config {
     /// every profile that relies on search, so `cost` counts it.
     #[serde(default)]
     pub search_tool: Option<SearchToolConfig>,
+    /// Where `snapshot` writes and `check` reads the model-facing bytes.
+    #[serde(default)]
+    pub snapshots: SnapshotConfig,
+    /// Lint rule selection and severities.
+    #[serde(default)]
+    pub lint: LintConfig,
+}
+
+/// `snapshots:` settings.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a mapping of snapshot settings")]
+pub struct SnapshotConfig {
+    /// The snapshot folder, relative to the config file.
+    #[serde(default = "default_snapshot_dir")]
+    pub dir: String,
+}
+
+impl Default for SnapshotConfig {
+    fn default() -> Self {
+        SnapshotConfig {
+            dir: default_snapshot_dir(),
+        }
+    }
+}
+
+fn default_snapshot_dir() -> String {
+    "snapshots".to_owned()
+}
+
+/// `lint:` settings.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a mapping of lint settings")]
+pub struct LintConfig {
+    /// Rule codes or names to run (default: all).
+    #[serde(default)]
+    pub select: Vec<String>,
+    /// Rule codes or names not to run.
+    #[serde(default)]
+    pub ignore: Vec<String>,
+    /// Severity overrides by rule code or name: `error`, `warning`.
+    #[serde(default)]
+    pub severity: BTreeMap<String, String>,
+    /// Description lengths at which clients cut descriptions (default: OpenAI 1024, Claude
+    /// Code 2048), for `mid-sentence-cut`.
+    #[serde(default)]
+    pub description_limits: Option<Vec<usize>>,
 }
 
 /// `search_tool:` — the built-in definition or a custom one.

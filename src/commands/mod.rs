@@ -3,15 +3,22 @@
 //! Commands return an [`Outcome`] (mapped to the exit code by `main`) or an error (exit 2).
 //! Warnings go to the `warnings` writer (standard error in the binary).
 
+pub mod check;
 pub mod cost;
+pub mod diff;
+pub mod export;
+pub mod import;
+pub mod lint;
+pub mod pull;
 pub mod render;
+pub mod snapshot;
 pub mod tools;
 
 use std::io::Write;
 use std::path::Path;
 
 use crate::cli::{Cli, Command};
-use crate::project::Project;
+use crate::project::{Project, Strictness};
 
 /// What a successful run found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,15 +50,35 @@ pub fn run(
         Command::Render(args) => render::run(&load(cli, &args.paths, cwd)?, args, out, warnings),
         Command::Tools(args) => tools::run(&load(cli, &args.paths, cwd)?, args, out),
         Command::Cost(args) => cost::run(&load(cli, &args.paths, cwd)?, args, out),
+        Command::Lint(args) => lint::run(cli, args, cwd, out),
+        Command::Snapshot(args) => snapshot::run(cli, args, cwd, out),
+        Command::Check(args) => check::run(cli, args, cwd, out),
+        Command::Diff(args) => diff::run(cli, args, cwd, out),
+        Command::Import(args) => import::run(cli, args, cwd, out),
+        Command::Export(args) => export::run(cli, args, cwd, out),
+        Command::Pull(args) => pull::run(cli, args, cwd, out),
     }
 }
 
 /// The project of a command: explicit paths, else `--config`, else the discovered config.
-fn load(cli: &Cli, paths: &[String], cwd: &Path) -> anyhow::Result<Project> {
+pub fn load(cli: &Cli, paths: &[String], cwd: &Path) -> anyhow::Result<Project> {
+    load_with(cli, paths, cwd, Strictness::Strict)
+}
+
+/// [`load`], choosing how unknown tool names in profiles are treated.
+pub fn load_with(
+    cli: &Cli,
+    paths: &[String],
+    cwd: &Path,
+    strictness: Strictness,
+) -> anyhow::Result<Project> {
     Ok(match (&cli.config, paths) {
         (Some(_), [_, ..]) => anyhow::bail!("give either `--config` or paths, not both"),
         (None, [_, ..]) => Project::from_paths(paths, cwd)?,
-        (Some(path), []) => Project::load(path)?,
-        (None, []) => Project::discover(cwd)?,
+        (Some(path), []) => Project::load_with(path, strictness)?,
+        (None, []) => match crate::project::find_config(cwd) {
+            Some(path) => Project::load_with(&crate::project::shown_path(&path), strictness)?,
+            None => Project::discover(cwd)?,
+        },
     })
 }
