@@ -36,5 +36,6 @@ pub mod cost;
 pub mod diagnostic;
 pub mod fsutil;
 pub mod index;
+pub mod lint;
 pub mod project;
 pub mod source;

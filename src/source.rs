@@ -6,6 +6,7 @@
 //! parse, only when an error or finding needs a position: the happy path pays nothing for it.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
@@ -40,6 +41,10 @@ pub struct SourceFile {
     pub text: String,
     /// The grammar used to parse `text`.
     pub syntax: Syntax,
+    /// Positions of every key and value, built on the first [`SourceFile::locate`].
+    positions: OnceLock<Option<PosNode>>,
+    /// Byte offset of the start of every line, built on first use.
+    line_starts: OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
@@ -87,6 +92,8 @@ impl SourceFile {
             path: shown,
             text,
             syntax,
+            positions: OnceLock::new(),
+            line_starts: OnceLock::new(),
         })
     }
 
@@ -98,6 +105,8 @@ impl SourceFile {
             path: shown,
             text,
             syntax,
+            positions: OnceLock::new(),
+            line_starts: OnceLock::new(),
         }
     }
 
@@ -158,6 +167,38 @@ impl SourceFile {
             })
     }
 
+    /// The position of a byte offset (binary search over line starts: cheap for many lookups
+    /// in a large file).
+    pub fn position_of(&self, offset: usize) -> Position {
+        let starts = self.line_starts();
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let line = starts.partition_point(|&s| s <= offset).max(1);
+        let start = starts[line - 1];
+        Position {
+            line,
+            col: self.text[start..offset].chars().count() + 1,
+        }
+    }
+
+    /// The text of a 1-based line, without its line ending.
+    pub fn line_text(&self, line: usize) -> Option<&str> {
+        let starts = self.line_starts();
+        let start = *starts.get(line.checked_sub(1)?)?;
+        let end = starts.get(line).map_or(self.text.len(), |&e| e);
+        Some(self.text[start..end].trim_end_matches(['\n', '\r']))
+    }
+
+    fn line_starts(&self) -> &[usize] {
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        })
+    }
+
     /// An error located at the value (or key) a JSON pointer designates.
     pub fn error_at(
         &self,
@@ -173,12 +214,44 @@ impl SourceFile {
     /// The position of the value (or key) at `pointer`; the nearest enclosing node that exists
     /// when the pointer goes further than the text; the file start when nothing is known.
     pub fn locate(&self, pointer: &str, target: Target) -> Position {
+        let tree = self.positions.get_or_init(|| match self.syntax {
+            Syntax::Json => json_positions(&self.text),
+            Syntax::Yaml => yaml_positions(&self.text),
+        });
+        let Some(mut node) = tree.as_ref() else {
+            return Position::START;
+        };
+        let mut at = node.at;
         let segments: Vec<String> = pointer_segments(pointer).collect();
-        match self.syntax {
-            Syntax::Json => locate_json(&self.text, &segments, target),
-            Syntax::Yaml => locate_yaml(&self.text, &segments, target),
+        for (i, seg) in segments.iter().enumerate() {
+            let last = i + 1 == segments.len();
+            match &node.kids {
+                Kids::Map(entries) => {
+                    let Some((_, key_at, child)) = entries.iter().rev().find(|(k, _, _)| k == seg)
+                    else {
+                        break;
+                    };
+                    at = if last && target == Target::Key {
+                        *key_at
+                    } else {
+                        child.at
+                    };
+                    node = child;
+                }
+                Kids::Seq(items) => {
+                    let Some(child) = seg.parse::<usize>().ok().and_then(|i| items.get(i)) else {
+                        break;
+                    };
+                    at = child.at;
+                    node = child;
+                }
+                Kids::Leaf => break,
+            }
         }
-        .unwrap_or(Position::START)
+        match at {
+            Loc::Offset(offset) => self.position_of(offset),
+            Loc::Pos(pos) => pos,
+        }
     }
 }
 
@@ -351,40 +424,91 @@ pub fn pointer_push(pointer: &str, segment: impl std::fmt::Display) -> String {
     format!("{pointer}/{segment}")
 }
 
-fn locate_json(text: &str, segments: &[String], target: Target) -> Option<Position> {
+/// Where a node is: a byte offset (JSON; turned into a position only when asked, so huge
+/// one-line files stay linear) or a position (YAML, as the parser reports it).
+#[derive(Clone, Copy, Debug)]
+enum Loc {
+    Offset(usize),
+    Pos(Position),
+}
+
+/// The positions of a document's nodes, by JSON pointer segment.
+#[derive(Debug)]
+struct PosNode {
+    at: Loc,
+    kids: Kids,
+}
+
+#[derive(Debug)]
+enum Kids {
+    Leaf,
+    Seq(Vec<PosNode>),
+    Map(Vec<(String, Loc, PosNode)>),
+}
+
+fn json_positions(text: &str) -> Option<PosNode> {
     use jsonc_parser::ast::Value as J;
     use jsonc_parser::common::Ranged;
+    fn build(node: &J<'_>) -> PosNode {
+        let kids = match node {
+            J::Object(obj) => Kids::Map(
+                obj.properties
+                    .iter()
+                    .map(|p| {
+                        (
+                            p.name.as_str().to_owned(),
+                            Loc::Offset(p.name.range().start),
+                            build(&p.value),
+                        )
+                    })
+                    .collect(),
+            ),
+            J::Array(arr) => Kids::Seq(arr.elements.iter().map(build).collect()),
+            _ => Kids::Leaf,
+        };
+        PosNode {
+            at: Loc::Offset(node.range().start),
+            kids,
+        }
+    }
     let collect = jsonc_parser::CollectOptions::default();
     let parsed =
         jsonc_parser::parse_to_ast(text, &collect, &jsonc_parser::ParseOptions::default()).ok()?;
-    let mut node = parsed.value.as_ref()?;
-    let mut offset = node.range().start;
-    for (i, seg) in segments.iter().enumerate() {
-        let last = i + 1 == segments.len();
-        match node {
-            J::Object(obj) => {
-                let Some(prop) = obj.properties.iter().rev().find(|p| p.name.as_str() == seg)
-                else {
-                    break;
-                };
-                offset = if last && target == Target::Key {
-                    prop.name.range().start
-                } else {
-                    prop.value.range().start
-                };
-                node = &prop.value;
-            }
-            J::Array(arr) => {
-                let Some(item) = seg.parse::<usize>().ok().and_then(|i| arr.elements.get(i)) else {
-                    break;
-                };
-                offset = item.range().start;
-                node = item;
-            }
-            _ => break,
-        }
+    parsed.value.as_ref().map(build)
+}
+
+fn yaml_positions(text: &str) -> Option<PosNode> {
+    fn loc(l: &serde_saphyr::Location, fallback: Loc) -> Loc {
+        pos_of(l).map_or(fallback, Loc::Pos)
     }
-    Some(Position::of_offset(text, offset))
+    fn build(node: &YNode, at: Loc) -> PosNode {
+        let kids = match node {
+            YNode::Scalar => Kids::Leaf,
+            YNode::Seq(items) => Kids::Seq(
+                items
+                    .iter()
+                    .map(|i| build(&i.value, loc(&i.referenced, at)))
+                    .collect(),
+            ),
+            YNode::Map(entries) => Kids::Map(
+                entries
+                    .iter()
+                    .map(|(k, v)| {
+                        let value_at = loc(&v.referenced, at);
+                        (
+                            k.value.0.clone(),
+                            loc(&k.referenced, value_at),
+                            build(&v.value, value_at),
+                        )
+                    })
+                    .collect(),
+            ),
+        };
+        PosNode { at, kids }
+    }
+    let root: Spanned<YNode> = serde_saphyr::from_str_with_options(text, yaml_options()).ok()?;
+    let at = loc(&root.referenced, Loc::Pos(Position::START));
+    Some(build(&root.value, at))
 }
 
 /// A YAML node with the location of each key and value, used only to find positions.
@@ -402,38 +526,6 @@ fn pos_of(l: &serde_saphyr::Location) -> Option<Position> {
         line: l.line() as usize,
         col: (l.column() as usize).max(1),
     })
-}
-
-fn locate_yaml(text: &str, segments: &[String], target: Target) -> Option<Position> {
-    let root: Spanned<YNode> = serde_saphyr::from_str_with_options(text, yaml_options()).ok()?;
-    let mut pos = pos_of(&root.referenced);
-    let mut node = &root.value;
-    for (i, seg) in segments.iter().enumerate() {
-        let last = i + 1 == segments.len();
-        match node {
-            YNode::Map(entries) => {
-                let Some((k, v)) = entries.iter().rev().find(|(k, _)| k.value.0 == *seg) else {
-                    break;
-                };
-                let at = if last && target == Target::Key {
-                    &k.referenced
-                } else {
-                    &v.referenced
-                };
-                pos = pos_of(at).or(pos);
-                node = &v.value;
-            }
-            YNode::Seq(items) => {
-                let Some(item) = seg.parse::<usize>().ok().and_then(|i| items.get(i)) else {
-                    break;
-                };
-                pos = pos_of(&item.referenced).or(pos);
-                node = &item.value;
-            }
-            YNode::Scalar => break,
-        }
-    }
-    pos
 }
 
 impl<'de> Deserialize<'de> for YNode {

@@ -1,0 +1,319 @@
+//! `discloser lint`: the index contract as lint rules.
+//!
+//! A rule is one file in [`rules`] with a permanent code (`DL001`), a kebab-case name that names
+//! the problem, a default severity and docs in the "What it does / Why is this bad? / Example /
+//! Use instead" template. A rule only detects: it reports [`Diagnostic`]s pointing into a tool
+//! (a JSON pointer relative to the tool) or into the config. [`lint`] turns them into positioned
+//! [`Finding`]s, applies selection, severities and per-tool suppressions, and sorts them; the
+//! reporters in [`report`] own every output format. Nothing here prints.
+
+pub mod report;
+pub mod rules;
+pub mod text;
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::config::LintConfig;
+use crate::diagnostic::LoadError;
+use crate::index::{Entry, build_entry};
+use crate::project::Project;
+use crate::source::Target;
+
+pub use rules::{RULES, Rule};
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Fails `lint` (exit 1).
+    Error,
+    /// Reported; fails `lint` only under `--deny warnings`.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// Where a diagnostic points.
+#[derive(Clone, Debug)]
+pub enum At {
+    /// A JSON pointer relative to the tool (`""` is the tool itself, `/name`, `/parameters/...`).
+    Tool(usize, String),
+    /// A key (not its value) relative to the tool.
+    ToolKey(usize, String),
+    /// A JSON pointer into the config file.
+    Config(String),
+    /// An already positioned load problem (from a lenient project load).
+    Problem(LoadError),
+}
+
+/// What a rule reports.
+#[derive(Clone, Debug)]
+pub struct Diagnostic {
+    /// Where.
+    pub at: At,
+    /// The message: lowercase, no trailing period, values in backticks.
+    pub message: String,
+    /// An optional fix suggestion.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic at a pointer relative to tool `tool`.
+    pub fn tool(tool: usize, pointer: impl Into<String>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            at: At::Tool(tool, pointer.into()),
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    /// Adds a help line.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// A positioned, rule-attributed problem.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// The rule's permanent code (`DL001`).
+    pub code: &'static str,
+    /// The rule's name (`missing-triggers`).
+    pub rule: &'static str,
+    /// Effective severity.
+    pub severity: Severity,
+    /// The tool concerned, if any.
+    pub tool: Option<String>,
+    /// The file at fault, as shown to the user.
+    pub path: PathBuf,
+    /// 1-based line, when known.
+    pub line: Option<usize>,
+    /// 1-based column in characters, when known.
+    pub column: Option<usize>,
+    /// JSON pointer into the file (`""` when the finding concerns a whole tool file).
+    pub pointer: String,
+    /// What is wrong.
+    pub message: String,
+    /// How to fix it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+    /// The offending source line, for snippets.
+    #[serde(skip)]
+    pub source_line: Option<String>,
+}
+
+/// Rule selection and limits, from `discloser.yaml` and the command line.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Rules to run (codes or names; empty = all).
+    pub select: Vec<String>,
+    /// Rules not to run.
+    pub ignore: Vec<String>,
+    /// Severity overrides by code or name.
+    pub severity: Vec<(String, Severity)>,
+    /// Description lengths at which clients cut descriptions.
+    pub description_limits: Vec<(usize, &'static str)>,
+}
+
+/// Known client limits on description length.
+pub const DEFAULT_DESCRIPTION_LIMITS: [(usize, &str); 2] =
+    [(1024, "OpenAI"), (2048, "Claude Code")];
+
+impl Settings {
+    /// Settings from the config's `lint:` section (severity names already validated).
+    pub fn from_config(config: &LintConfig) -> Result<Settings, String> {
+        let mut severity = Vec::new();
+        for (rule, level) in &config.severity {
+            let level = match level.as_str() {
+                "error" => Severity::Error,
+                "warning" => Severity::Warning,
+                other => {
+                    return Err(format!(
+                        "`lint.severity.{rule}` must be `error` or `warning`, found `{other}`"
+                    ));
+                }
+            };
+            severity.push((rule.clone(), level));
+        }
+        let settings = Settings {
+            select: config.select.clone(),
+            ignore: config.ignore.clone(),
+            severity,
+            description_limits: match &config.description_limits {
+                Some(limits) => limits.iter().map(|&l| (l, "configured")).collect(),
+                None => DEFAULT_DESCRIPTION_LIMITS.to_vec(),
+            },
+        };
+        for code in settings
+            .select
+            .iter()
+            .chain(&settings.ignore)
+            .chain(settings.severity.iter().map(|(c, _)| c))
+        {
+            if rules::find(code).is_none() {
+                return Err(format!(
+                    "unknown lint rule `{code}`; see `discloser lint --list`"
+                ));
+            }
+        }
+        Ok(settings)
+    }
+
+    fn enabled(&self, rule: &Rule) -> bool {
+        let named = |list: &[String]| list.iter().any(|c| rule.is(c));
+        (self.select.is_empty() || named(&self.select)) && !named(&self.ignore)
+    }
+
+    fn severity_of(&self, rule: &Rule) -> Severity {
+        self.severity
+            .iter()
+            .rev()
+            .find(|(c, _)| rule.is(c))
+            .map_or(rule.severity, |(_, s)| *s)
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            select: Vec::new(),
+            ignore: Vec::new(),
+            severity: Vec::new(),
+            description_limits: DEFAULT_DESCRIPTION_LIMITS.to_vec(),
+        }
+    }
+}
+
+/// What rules look at: the project and each tool's index entry, computed once.
+pub struct Context<'a> {
+    /// The project (catalog, config, profiles).
+    pub project: &'a Project,
+    /// The index entry of every tool, by catalog index.
+    pub entries: Vec<Entry>,
+    /// The settings in force.
+    pub settings: &'a Settings,
+    /// Per tool: whether some profile leaves it unbound (so it appears in an index).
+    indexable: Vec<bool>,
+}
+
+impl Context<'_> {
+    /// Whether a tool can appear in some index: not core, and not bound in every profile.
+    pub fn can_be_indexed(&self, tool: usize) -> bool {
+        self.indexable[tool]
+    }
+}
+
+/// Runs every enabled rule over the project and returns sorted findings.
+pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
+    let config = project.index_config();
+    let entries = (0..project.catalog.tools.len())
+        .map(|i| {
+            let budget = project.catalog.tools[i]
+                .summary_budget
+                .unwrap_or(config.summary_budget);
+            build_entry(&project.catalog, i, budget, config.max_enum_values)
+        })
+        .collect();
+    let profiles: Vec<_> = project
+        .profile_names()
+        .iter()
+        .filter_map(|n| project.profile(n).ok())
+        .collect();
+    let indexable = project
+        .catalog
+        .tools
+        .iter()
+        .map(|t| !t.core && profiles.iter().any(|p| !p.is_bound(&t.name)))
+        .collect();
+    let ctx = Context {
+        project,
+        entries,
+        settings,
+        indexable,
+    };
+    let mut findings = Vec::new();
+    for rule in RULES.iter().filter(|r| settings.enabled(r)) {
+        let mut diagnostics = Vec::new();
+        (rule.check)(&ctx, &mut diagnostics);
+        for d in diagnostics {
+            if let Some(finding) = position(&ctx, rule, settings.severity_of(rule), d) {
+                findings.push(finding);
+            }
+        }
+    }
+    findings.sort_by(|a, b| {
+        (&a.path, a.line, a.column, a.code, &a.message)
+            .cmp(&(&b.path, b.line, b.column, b.code, &b.message))
+    });
+    findings.dedup();
+    findings
+}
+
+/// Resolves a diagnostic's position; `None` when the tool suppresses the rule.
+fn position(ctx: &Context<'_>, rule: &Rule, severity: Severity, d: Diagnostic) -> Option<Finding> {
+    let catalog = &ctx.project.catalog;
+    let (tool, path, pos, pointer, source_line) = match &d.at {
+        At::Tool(i, suffix) | At::ToolKey(i, suffix) => {
+            let tool = &catalog.tools[*i];
+            if tool.lint_ignore.iter().any(|c| rule.is(c)) {
+                return None;
+            }
+            let file = catalog.file_of(tool);
+            let pointer = format!("{}{suffix}", tool.origin.pointer);
+            let target = if matches!(d.at, At::ToolKey(..)) {
+                Target::Key
+            } else {
+                Target::Value
+            };
+            let pos = file.locate(&pointer, target);
+            let line = file.line_text(pos.line).map(str::to_owned);
+            (
+                Some(tool.name.clone()),
+                file.path.clone(),
+                Some(pos),
+                pointer,
+                line,
+            )
+        }
+        At::Config(pointer) => {
+            let config = &ctx.project.config_path;
+            let text = std::fs::read_to_string(config).unwrap_or_default();
+            let file = crate::source::SourceFile::from_text(text, config.clone());
+            let pos = file.locate(pointer, Target::Value);
+            let line = file.line_text(pos.line).map(str::to_owned);
+            (None, config.clone(), Some(pos), pointer.clone(), line)
+        }
+        At::Problem(e) => (
+            None,
+            e.path.clone(),
+            e.position,
+            String::new(),
+            e.source_line.clone(),
+        ),
+    };
+    Some(Finding {
+        code: rule.code,
+        rule: rule.name,
+        severity,
+        tool,
+        path,
+        line: pos.map(|p| p.line),
+        column: pos.map(|p| p.col),
+        pointer,
+        message: d.message,
+        help: d.help,
+        source_line,
+    })
+}
