@@ -65,6 +65,11 @@ static EXAMPLE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)(?:\be\.?\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\blike\b|\bincluding\b|\bexamples?\b|\bi\.e\b|例如|比如|如[:：]|诸如|像)").expect("compiles")
 });
 
+/// Phrases after which quoted alternatives describe a format or a prefix, not values.
+static FORMAT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:format(?:ted|s)?|in\s+the\s+form|pattern|syntax|qualifiers?|prefix(?:ed)?|suffix(?:ed)?|(?:start|begin|end)(?:s|ing)?\s+with|contain(?:s|ing)?)\b|格式").expect("compiles")
+});
+
 static OPEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)^\s*(?:,\s*)?(?:etc\b|\.\.\.|…|and\s+(?:so\s+on|more|others)|or\s+(?:other|any|similar|more)\b|等)").expect("compiles")
 });
@@ -135,10 +140,13 @@ fn parse_list(text: &str, bare: bool) -> Option<(Vec<String>, bool, usize)> {
         let trimmed = rest.trim_start_matches([' ', '[', '(', '{']);
         let skip = rest.len() - trimmed.len();
         if let Some(m) = QUOTED_ITEM.captures(trimmed) {
+            if !quoted_all && !values.is_empty() {
+                break;
+            }
             let value = m.iter().skip(1).flatten().next().map_or("", |g| g.as_str());
             values.push(value.to_owned());
             at += skip + m.get(0).map_or(0, |g| g.end());
-        } else if bare && let Some(m) = BARE_ITEM.find(trimmed) {
+        } else if bare && (values.is_empty() || !quoted_all) && let Some(m) = BARE_ITEM.find(trimmed) {
             let value = m.as_str().trim_end_matches(['.', ':']);
             if matches!(
                 value.to_lowercase().as_str(),
@@ -164,8 +172,13 @@ fn parse_list(text: &str, bare: bool) -> Option<(Vec<String>, bool, usize)> {
     (values.len() >= 2).then_some((values, quoted_all, last_end))
 }
 
-/// Finds a closed set of values written in prose, skipping examples and open lists.
+/// Finds a closed set of values written in prose, skipping examples, open lists, formats and
+/// search qualifiers (`repo:`, `org:`).
 pub fn closed_set_in_prose(text: &str) -> Option<ProseSet> {
+    find_set(text).filter(|set| !set.values.iter().any(|v| v.ends_with(':') || v.contains(": ")))
+}
+
+fn find_set(text: &str) -> Option<ProseSet> {
     let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let is_example = |start: usize| {
         // Look back within the clause for "e.g.", "such as", ...
@@ -197,6 +210,10 @@ pub fn closed_set_in_prose(text: &str) -> Option<ProseSet> {
     }
     for m in QUOTED_ALTERNATIVES.find_iter(&text) {
         if is_example(m.start()) || OPEN_AFTER.is_match(&text[m.end()..]) {
+            continue;
+        }
+        let head = &text[..m.start()];
+        if FORMAT_BEFORE.is_match(&head[clause_start(head)..]) {
             continue;
         }
         if let Some((values, _, _)) = parse_list(m.as_str(), false) {

@@ -64,7 +64,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .deref(catalog.parameters(i))
             .unwrap_or(catalog.parameters(i));
         let params = collect_params(catalog, root);
-        let siblings: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+        let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
         let sibling_values: Vec<Vec<String>> =
             params.iter().filter_map(|p| p.closed.clone()).collect();
         for p in &params {
@@ -74,7 +74,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let Some(found) = closed_set_in_prose(&p.description) else {
                 continue;
             };
-            if refers_elsewhere(&found, &p.name, &siblings, &sibling_values) {
+            if refers_elsewhere(&found, &names, &sibling_values) {
                 continue;
             }
             out.push(finding(
@@ -100,7 +100,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             let Some(found) = closed_set_in_prose(rest) else {
                 continue;
             };
-            if refers_elsewhere(&found, &p.name, &siblings, &sibling_values)
+            if refers_elsewhere(&found, &names, &sibling_values)
                 || closed_set_in_prose(&p.description).is_some()
             {
                 continue;
@@ -139,14 +139,10 @@ fn yaml_item(value: &str) -> String {
     }
 }
 
-/// Values that are other parameters' names, or another parameter's declared values, describe
-/// a relation ("required for 'add' and 'reply' methods"), not this parameter's own set.
-fn refers_elsewhere(
-    found: &ProseSet,
-    name: &str,
-    siblings: &[&str],
-    sibling_values: &[Vec<String>],
-) -> bool {
+/// Values that are parameter names ("either after_id or before_id"), or another parameter's
+/// declared values ("required for 'add' and 'reply' methods"), describe a relation between
+/// parameters, not this parameter's own set.
+fn refers_elsewhere(found: &ProseSet, names: &[&str], sibling_values: &[Vec<String>]) -> bool {
     let lower = |v: &String| v.to_lowercase();
     let all_in = |pool: &[String]| {
         found
@@ -154,12 +150,12 @@ fn refers_elsewhere(
             .iter()
             .all(|v| pool.iter().any(|p| p.eq_ignore_ascii_case(v)))
     };
-    let names: Vec<String> = siblings
+    let named = found
+        .values
         .iter()
-        .filter(|s| **s != name)
-        .map(|s| (*s).to_owned())
-        .collect();
-    if all_in(&names) {
+        .filter(|v| names.iter().any(|n| n.eq_ignore_ascii_case(v)))
+        .count();
+    if named * 2 >= found.values.len() {
         return true;
     }
     if sibling_values.iter().any(|pool| all_in(pool)) {
