@@ -55,6 +55,11 @@ static STRONG_MARKER: LazyLock<Regex> = LazyLock::new(|| {
     .expect("the marker pattern compiles")
 });
 
+/// "can be", "must be", ...: a list follows only if it is clearly one (see [`find_set`]).
+static MODAL_MARKER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)\b(?:can|could|must|should|may)\s+(?:only\s+)?be\b\s*[:：]?").expect("compiles")
+});
+
 /// Phrases that introduce a set only when the values are quoted.
 static WEAK_MARKER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(?i)\b(?:must\s+be|should\s+be|can\s+be|may\s+be|set\s+to|supports?|accepts?|values?\s*[:：]|e\.g\.)").expect("compiles")
@@ -71,7 +76,7 @@ static FORMAT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 static OPEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)^\s*(?:,\s*)?(?:etc\b|\.\.\.|…|and\s+(?:so\s+on|more|others)|or\s+(?:other|any|similar|more)\b|等)").expect("compiles")
+    Regex::new(r"(?i)^\s*(?:,\s*)?(?:etc\b|\.\.\.|…|and\s+(?:so\s+on|more|others)|or\s+(?:other|any|similar|more)\b|(?:or|and)\s+(?:\w+\s+){0,3}(?:like|such\s+as|e\.g)\b|等)").expect("compiles")
 });
 
 static QUOTED_ITEM: LazyLock<Regex> = LazyLock::new(|| {
@@ -208,6 +213,24 @@ fn find_set(text: &str) -> Option<ProseSet> {
             });
         }
     }
+    // "can be 'a', 'b', 'c'" or "could be breakfast, lunch or dinner": two quoted values, or
+    // three bare single words ending in "or".
+    for m in MODAL_MARKER.find_iter(&text) {
+        if is_example(m.start()) {
+            continue;
+        }
+        let after = text[m.end()..].trim_start_matches([':', '：', ' ']);
+        if let Some((values, quoted, end)) = parse_list(after, true)
+            && !OPEN_AFTER.is_match(&after[end..])
+        {
+            let listed = &after[..end];
+            let bare_ok = values.len() >= 3 && listed.to_lowercase().contains(" or ");
+            if (quoted && values.len() >= 2) || (!quoted && bare_ok) {
+                let marker = m.as_str().trim().to_lowercase();
+                return Some(ProseSet { values, quoted, marker: Some(marker) });
+            }
+        }
+    }
     for m in QUOTED_ALTERNATIVES.find_iter(&text) {
         if is_example(m.start()) || OPEN_AFTER.is_match(&text[m.end()..]) {
             continue;
@@ -323,6 +346,9 @@ mod tests {
         assert_eq!(values("One of 'png', 'jpg', etc."), None);
         assert_eq!(values("支持的格式例如 png、jpg或gif"), None);
         assert_eq!(values("The path of a file or directory to read."), None);
+        assert_eq!(values("It can be a file or a directory."), None);
+        assert_eq!(values("Could be 'small', 'medium', 'large', or specific sizes like 'S', 'M'."), None);
+        assert_eq!(values("Can be used with search, list or get."), None);
         assert_eq!(
             values("Either use this parameter together with `dateEnd`, or use `dateRange`."),
             None
