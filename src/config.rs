@@ -13,6 +13,7 @@ use indexmap::IndexMap;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::catalog::formats::Format;
 use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
 use crate::source::{SourceFile, Target, pointer_push};
 
@@ -31,9 +32,10 @@ Words in [brackets] are what users say when they need that tool.";
     expecting = "a mapping with `sources`, `index`, `profiles`, `overrides`"
 )]
 pub struct Config {
-    /// Files, directories or globs, relative to the config file.
+    /// Files, directories or globs (relative to the config file), each optionally with its
+    /// format, or live MCP servers.
     #[serde(default)]
-    pub sources: Vec<String>,
+    pub sources: Vec<SourceSpec>,
     /// Rendering settings.
     #[serde(default)]
     pub index: IndexConfig,
@@ -53,6 +55,112 @@ pub struct Config {
     /// Lint rule selection and severities.
     #[serde(default)]
     pub lint: LintConfig,
+}
+
+/// One entry of `sources`: `tools/*.yaml`, `{path: tools/*.json, format: openai}` or
+/// `{mcp: {command: [npx, -y, server], timeout: 30}}`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SourceSpec {
+    /// Files, a directory or a glob, each file in its detected format.
+    Path(String),
+    /// Files, a directory or a glob, all in the named format (detected when `None`).
+    Files {
+        /// The file, directory or glob.
+        path: String,
+        /// The format every matched file is in.
+        format: Option<Format>,
+    },
+    /// A live MCP server started over stdio; its tools are pulled on every load.
+    Mcp(McpSource),
+}
+
+/// `mcp:` of a source: how to start the server.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a mapping with `command` (a list) and `timeout`"
+)]
+pub struct McpSource {
+    /// The program and its arguments; the program is looked up in `PATH`, and runs in the
+    /// directory of the config file.
+    pub command: Vec<String>,
+    /// Seconds the whole exchange (start, handshake, every page of `tools/list`) may take.
+    #[serde(default)]
+    pub timeout: Option<f64>,
+}
+
+impl From<&str> for SourceSpec {
+    fn from(path: &str) -> SourceSpec {
+        SourceSpec::Path(path.to_owned())
+    }
+}
+
+/// The mapping form of a source, before its keys are checked against each other.
+#[derive(Deserialize)]
+#[serde(
+    deny_unknown_fields,
+    expecting = "a path or glob, `{path, format}`, or `{mcp: {command: [...]}}`"
+)]
+struct SourceMap {
+    #[serde(default)]
+    path: Option<String>,
+    #[serde(default)]
+    format: Option<Format>,
+    #[serde(default)]
+    mcp: Option<McpSource>,
+}
+
+impl<'de> Deserialize<'de> for SourceSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = SourceSpec;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a path or glob, `{path, format}`, or `{mcp: {command: [...]}}`")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<SourceSpec, E> {
+                Ok(SourceSpec::Path(v.to_owned()))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<SourceSpec, A::Error> {
+                use serde::de::Error;
+                let raw =
+                    SourceMap::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                match raw {
+                    SourceMap {
+                        path: Some(path),
+                        format,
+                        mcp: None,
+                    } => Ok(SourceSpec::Files { path, format }),
+                    SourceMap {
+                        path: None,
+                        format: None,
+                        mcp: Some(mcp),
+                    } => Ok(SourceSpec::Mcp(mcp)),
+                    SourceMap {
+                        path: Some(_),
+                        mcp: Some(_),
+                        ..
+                    } => Err(A::Error::custom(
+                        "a source has either `path` or `mcp`, not both",
+                    )),
+                    SourceMap {
+                        mcp: Some(_),
+                        format: Some(_),
+                        ..
+                    } => Err(A::Error::custom(
+                        "an `mcp` source needs no `format`: its tools are MCP tools",
+                    )),
+                    SourceMap { .. } => Err(A::Error::custom(
+                        "a source mapping needs `path` (with an optional `format`) or `mcp`",
+                    )),
+                }
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// `snapshots:` settings.

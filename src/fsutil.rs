@@ -3,8 +3,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// Extensions of tool files picked up from a directory source.
-const TOOL_EXTENSIONS: &[&str] = &["json", "yaml", "yml"];
+/// Extensions of tool files picked up from a directory source (`.snap`: github-mcp-server's
+/// JSON tool snapshots; `.jsonl`: one tool per line).
+const TOOL_EXTENSIONS: &[&str] = &["json", "jsonl", "snap", "yaml", "yml"];
 
 /// Expands one source (a file, a directory, or a glob) relative to `root` into sorted paths
 /// relative to `root`. A directory yields its YAML/JSON files, recursively.

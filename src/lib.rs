@@ -37,5 +37,7 @@ pub mod diagnostic;
 pub mod fsutil;
 pub mod index;
 pub mod lint;
+pub mod mcp;
 pub mod project;
+pub mod snapshot;
 pub mod source;

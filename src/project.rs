@@ -7,8 +7,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use crate::catalog::Catalog;
-use crate::config::{CONFIG_FILE, Config, IndexConfig, ProfileDef, SearchTool, SearchToolConfig};
+use crate::catalog::formats::Format;
+use crate::catalog::{Catalog, Input};
+use crate::config::{
+    CONFIG_FILE, Config, IndexConfig, McpSource, ProfileDef, SearchTool, SearchToolConfig,
+    SourceSpec,
+};
 use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
 use crate::source::{SourceFile, Target, pointer_push};
 
@@ -104,12 +108,33 @@ impl Project {
         Project::build(config, &source, root, &shown_root, strictness)
     }
 
+    /// Loads the config at `config_path` like [`Project::load`], but names it `shown_config`
+    /// in messages and every file found through its sources `shown_root` joined with its path
+    /// relative to the config's directory. For a copy of the project read from elsewhere (a
+    /// git revision in a temporary directory), so errors name `REV:./tools/x.yaml`, not the
+    /// temporary path.
+    pub fn load_as(
+        config_path: &Path,
+        shown_config: &Path,
+        shown_root: &Path,
+    ) -> Result<Project, LoadError> {
+        let source = SourceFile::read(config_path, shown_config.to_path_buf())?;
+        let config = Config::parse(&source)?;
+        let real = config_path
+            .canonicalize()
+            .unwrap_or_else(|_| config_path.to_path_buf());
+        let root = real
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        Project::build(config, &source, root, shown_root, Strictness::Strict)
+    }
+
     /// A project without a config file: the given files, directories or globs (relative to
     /// `cwd`) with default index settings and no profiles (so `default` binds core tools only).
     pub fn from_paths(paths: &[String], cwd: &Path) -> Result<Project, LoadError> {
         let source = SourceFile::from_text(String::new(), PathBuf::from(COMMAND_LINE));
         let config = Config {
-            sources: paths.to_vec(),
+            sources: paths.iter().map(|p| SourceSpec::Path(p.clone())).collect(),
             ..Config::default()
         };
         let root = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
@@ -130,8 +155,8 @@ impl Project {
         shown_root: &Path,
         strictness: Strictness,
     ) -> Result<Project, LoadError> {
-        let files = expand_sources(&config.sources, &root, shown_root, source)?;
-        let mut catalog = Catalog::load(&files, &root)?;
+        let inputs = expand_sources(&config.sources, &root, shown_root, source)?;
+        let mut catalog = Catalog::load_inputs(inputs, &root)?;
         apply_overrides(&mut catalog, &config, source)?;
         let mut problems = Vec::new();
         let profiles = resolve_profiles(&catalog, &config, source, &mut problems)?;
@@ -236,14 +261,16 @@ fn with_suggestion<'a>(
     }
 }
 
-/// Expands sources into `(real path, shown path)` of files, sorted by shown path. A file
-/// reached twice (two globs, or a symlinked directory) is loaded once.
+/// Expands sources into the documents to load: matched files sorted by shown path (a file
+/// reached twice, by two globs or a symlinked directory, is loaded once, in the format of the
+/// first source that reached it), then the tools of each MCP server, pulled now, in config
+/// order.
 fn expand_sources(
-    sources: &[String],
+    sources: &[SourceSpec],
     root: &Path,
     shown_root: &Path,
     config: &SourceFile,
-) -> Result<Vec<(PathBuf, PathBuf)>, LoadError> {
+) -> Result<Vec<Input>, LoadError> {
     if sources.is_empty() {
         return Err(config_error(
             config,
@@ -253,23 +280,88 @@ fn expand_sources(
         ));
     }
     let mut files = BTreeMap::new();
+    let mut servers = Vec::new();
     let mut seen = BTreeSet::new();
     for (i, source) in sources.iter().enumerate() {
         let pointer = pointer_push("/sources", i);
-        let fail = |message: String| config_error(config, &pointer, Target::Value, message);
-        let matched = crate::fsutil::expand(root, source).map_err(fail)?;
+        let (pattern, format) = match source {
+            SourceSpec::Path(path) => (path, None),
+            SourceSpec::Files { path, format } => (path, *format),
+            SourceSpec::Mcp(server) => {
+                servers.push(pull_source(server, root, config, &pointer)?);
+                continue;
+            }
+        };
+        let at = if matches!(source, SourceSpec::Path(_)) {
+            pointer.clone()
+        } else {
+            pointer_push(&pointer, "path")
+        };
+        let fail = |message: String| config_error(config, &at, Target::Value, message);
+        let matched = crate::fsutil::expand(root, pattern).map_err(fail)?;
         if matched.is_empty() {
-            return Err(fail(format!("source `{source}` matches no file")));
+            return Err(fail(format!("source `{pattern}` matches no file")));
         }
         for relative in matched {
             let real = root.join(&relative);
             let identity = real.canonicalize().unwrap_or_else(|_| real.clone());
             if seen.insert(identity) {
-                files.insert(relative.clone(), (real, shown_root.join(&relative)));
+                let shown = shown_root.join(&relative);
+                files.insert(
+                    relative,
+                    Input::File {
+                        real,
+                        shown,
+                        format,
+                    },
+                );
             }
         }
     }
-    Ok(files.into_values().collect())
+    Ok(files.into_values().chain(servers).collect())
+}
+
+/// Starts an MCP server of the config and reads its tools into a document named
+/// `<mcp: COMMAND>`; a failure is reported at the source in the config.
+fn pull_source(
+    server: &McpSource,
+    root: &Path,
+    config: &SourceFile,
+    pointer: &str,
+) -> Result<Input, LoadError> {
+    let fail = |at: &str, message: String| {
+        config_error(config, &pointer_push(pointer, at), Target::Value, message)
+    };
+    if server.command.first().is_none_or(|p| p.trim().is_empty()) {
+        return Err(fail(
+            "mcp/command",
+            "`command` must name a program and its arguments, e.g. `[npx, -y, SERVER]`".into(),
+        ));
+    }
+    let timeout = match server.timeout {
+        None => crate::mcp::DEFAULT_TIMEOUT,
+        Some(secs) if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 => {
+            std::time::Duration::from_secs_f64(secs)
+        }
+        Some(secs) => {
+            return Err(fail(
+                "mcp/timeout",
+                format!("`timeout` must be a number of seconds above 0, found {secs}"),
+            ));
+        }
+    };
+    let listing = crate::mcp::list_tools(&crate::mcp::Server {
+        command: server.command.clone(),
+        cwd: Some(root.to_path_buf()),
+        timeout,
+    })
+    .map_err(|e| fail("mcp", e.to_string()))?;
+    let shown = PathBuf::from(format!("<mcp: {}>", crate::mcp::shown(&server.command)));
+    Ok(Input::Text {
+        real: root.join("discloser.mcp.json"),
+        source: SourceFile::from_text(listing.to_json(), shown),
+        format: Some(Format::Mcp),
+    })
 }
 
 fn apply_overrides(

@@ -1,22 +1,25 @@
 //! The catalog: every tool of the project, loaded from its source files, sorted by name.
 //!
 //! A [`Catalog`] is built once per run from the sources of `discloser.yaml` (see
-//! [`crate::project`]) or from explicit files. It guarantees:
+//! [`crate::project`]) or from explicit files. Each file may be in discloser's native format or
+//! in a provider's format (OpenAI, Anthropic, MCP, Gemini, ...): [`formats`] detects which, or
+//! takes the format a source names, and reads every tool into the same model. It guarantees:
 //! - tool names are unique (a duplicate is a [`LoadError`] naming both places);
 //! - tools are sorted by name (code-point order), whatever the order of the files;
 //! - every `$ref` inside `parameters` resolves (local pointers, or files inside the project),
 //!   with no remote fetch and no cycle of references.
 
+pub mod formats;
 mod native;
 mod refs;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::Value;
 
 use crate::diagnostic::{ErrorKind, LoadError};
-use crate::source::{SourceFile, Target, pointer_push};
+use crate::source::{SourceFile, Target};
 
 use refs::RefStore;
 pub use refs::{DocId, RefError, Schema};
@@ -38,6 +41,10 @@ pub struct Tool {
     pub summary_budget: Option<usize>,
     /// Lint codes suppressed for this tool.
     pub lint_ignore: Vec<String>,
+    /// A human-readable title (MCP `title`), kept so that an export to MCP gives it back.
+    pub title: Option<String>,
+    /// MCP tool annotations (`readOnlyHint`, ...) as written, kept for the same reason.
+    pub annotations: Option<Value>,
     /// Where the tool was defined.
     pub origin: Origin,
 }
@@ -47,8 +54,55 @@ pub struct Tool {
 pub struct Origin {
     /// Index into [`Catalog::files`].
     pub file: usize,
-    /// JSON pointer to the tool object inside the file (`""` when the file is the tool).
+    /// JSON pointer to the object holding the tool's `name` inside the file (`""` when the file
+    /// is the tool; `/0/function` for an OpenAI Chat Completions tool).
     pub pointer: String,
+    /// The format the tool was read in.
+    pub format: formats::Format,
+    /// The key of that object holding the JSON Schema (`parameters`, `inputSchema`,
+    /// `input_schema`, `parametersJsonSchema`, or `arguments` for a Docker catalog tool).
+    pub schema_key: &'static str,
+}
+
+impl Origin {
+    /// The JSON pointer into the file of `suffix`, a pointer relative to the tool as discloser
+    /// models it (`/name`, `/parameters/properties/kind`): `/parameters` becomes the key the
+    /// tool's format uses. Use this (or [`Catalog::locate`]) rather than concatenating
+    /// `pointer` and `suffix`, or positions inside MCP or Anthropic schemas are lost.
+    pub fn pointer_to(&self, suffix: &str) -> String {
+        let rest = suffix
+            .strip_prefix("/parameters")
+            .filter(|rest| rest.is_empty() || rest.starts_with('/'));
+        match rest {
+            Some(rest) if self.schema_key != "parameters" => {
+                format!("{}/{}{rest}", self.pointer, self.schema_key)
+            }
+            _ => format!("{}{suffix}", self.pointer),
+        }
+    }
+}
+
+/// One document to load into a catalog, and the format it is in (`None`: detect it).
+#[derive(Debug)]
+pub enum Input {
+    /// A file on disk, read when the catalog loads.
+    File {
+        /// Where to read it.
+        real: PathBuf,
+        /// The path shown in messages.
+        shown: PathBuf,
+        /// The format named for it, if any.
+        format: Option<formats::Format>,
+    },
+    /// Text already in memory (e.g. pulled from a live MCP server).
+    Text {
+        /// The text and the path shown in messages.
+        source: SourceFile,
+        /// The path relative `$ref`s are resolved against.
+        real: PathBuf,
+        /// The format named for it, if any.
+        format: Option<formats::Format>,
+    },
 }
 
 /// All tools of a project, sorted by name, with the files they came from.
@@ -68,44 +122,68 @@ impl Catalog {
     ///
     /// `root` bounds file `$ref`s: a reference that leaves it is an error. Files are loaded in
     /// the given order, which callers sort, so "first defined" is deterministic.
-    pub fn load(
-        files: &[(PathBuf, PathBuf)],
-        root: &std::path::Path,
-    ) -> Result<Catalog, LoadError> {
-        let mut catalog = Catalog {
-            refs: RefStore::new(root),
-            ..Catalog::default()
-        };
-        for (real, shown) in files {
-            let source = SourceFile::read(real, shown.clone())?;
-            catalog.add_source(source, real.clone())?;
-        }
-        catalog.finish()
+    /// The format of each file is detected (see [`formats`]).
+    pub fn load(files: &[(PathBuf, PathBuf)], root: &Path) -> Result<Catalog, LoadError> {
+        let inputs = files
+            .iter()
+            .map(|(real, shown)| Input::File {
+                real: real.clone(),
+                shown: shown.clone(),
+                format: None,
+            })
+            .collect();
+        Catalog::load_inputs(inputs, root)
     }
 
     /// Builds a catalog from in-memory sources (`(text, path)`), e.g. for tests or runtimes.
-    pub fn from_sources(
-        sources: Vec<SourceFile>,
-        root: &std::path::Path,
-    ) -> Result<Catalog, LoadError> {
+    pub fn from_sources(sources: Vec<SourceFile>, root: &Path) -> Result<Catalog, LoadError> {
+        let inputs = sources
+            .into_iter()
+            .map(|source| Input::Text {
+                real: root.join(&source.path),
+                source,
+                format: None,
+            })
+            .collect();
+        Catalog::load_inputs(inputs, root)
+    }
+
+    /// Loads documents in the given order, each in its named format or a detected one.
+    pub fn load_inputs(inputs: Vec<Input>, root: &Path) -> Result<Catalog, LoadError> {
         let mut catalog = Catalog {
             refs: RefStore::new(root),
             ..Catalog::default()
         };
-        for source in sources {
-            let real = root.join(&source.path);
-            catalog.add_source(source, real)?;
+        for input in inputs {
+            let (source, real, format) = match input {
+                Input::File {
+                    real,
+                    shown,
+                    format,
+                } => (SourceFile::read(&real, shown)?, real, format),
+                Input::Text {
+                    source,
+                    real,
+                    format,
+                } => (source, real, format),
+            };
+            catalog.add_source(source, real, format)?;
         }
         catalog.finish()
     }
 
-    fn add_source(&mut self, source: SourceFile, real: PathBuf) -> Result<(), LoadError> {
-        let value = source.parse()?;
-        let file = self.files.len();
-        let tools = native::parse_tools(&source, &value, file)?;
-        self.files.push(Arc::new(source));
-        self.file_paths.push(real);
-        self.tools.extend(tools);
+    fn add_source(
+        &mut self,
+        source: SourceFile,
+        real: PathBuf,
+        format: Option<formats::Format>,
+    ) -> Result<(), LoadError> {
+        // A JSON Lines file becomes one document per line, so positions stay exact.
+        for (document, tools) in formats::read(source, format, self.files.len())? {
+            self.files.push(Arc::new(document));
+            self.file_paths.push(real.clone());
+            self.tools.extend(tools);
+        }
         Ok(())
     }
 
@@ -159,7 +237,7 @@ impl Catalog {
     /// `path:line:col` of a JSON pointer relative to a tool (e.g. `"/parameters/properties/x"`).
     pub fn locate(&self, origin: &Origin, suffix: &str) -> String {
         let file = &self.files[origin.file];
-        let pos = file.locate(&format!("{}{suffix}", origin.pointer), Target::Value);
+        let pos = file.locate(&origin.pointer_to(suffix), Target::Value);
         crate::diagnostic::location(&file.path, Some(pos))
     }
 
@@ -172,12 +250,7 @@ impl Catalog {
         message: String,
     ) -> LoadError {
         let file = &self.files[origin.file];
-        file.error_at(
-            kind,
-            &format!("{}{suffix}", origin.pointer),
-            Target::Value,
-            message,
-        )
+        file.error_at(kind, &origin.pointer_to(suffix), Target::Value, message)
     }
 
     /// The root schema of the parameters of the tool at `index` of [`Catalog::tools`].
@@ -196,5 +269,5 @@ impl Catalog {
 
 /// A JSON pointer to `parameters` of a tool, for error positions.
 pub(crate) fn parameters_pointer(origin: &Origin, inner: &str) -> String {
-    format!("{}{inner}", pointer_push(&origin.pointer, "parameters"))
+    origin.pointer_to(&format!("/parameters{inner}"))
 }

@@ -1,11 +1,13 @@
 //! The native tool format: YAML or JSON holding one tool, a list of tools, or `{tools: [...]}`.
 //!
 //! A tool has `name`, `description`, `parameters` (a JSON Schema object), `triggers`, and the
-//! optional `core`, `summary_budget` and `lint_ignore`. Any other key is an error, because a
+//! optional `core`, `summary_budget`, `lint_ignore`, `title` and `annotations` (the last two as
+//! MCP defines them, so an imported MCP tool keeps them). Any other key is an error, because a
 //! misspelt `trigers:` would otherwise silently produce a tool without triggers.
 
 use serde_json::{Map, Value};
 
+use super::formats::Format;
 use super::{Origin, Tool};
 use crate::diagnostic::LoadError;
 use crate::diagnostic::{ErrorKind, did_you_mean};
@@ -20,6 +22,8 @@ pub const TOOL_KEYS: &[&str] = &[
     "core",
     "summary_budget",
     "lint_ignore",
+    "title",
+    "annotations",
 ];
 
 /// Interprets a parsed file as native tools.
@@ -63,14 +67,15 @@ pub fn parse_tools(
             "",
             Target::Value,
             format!(
-                "expected a tool (a mapping with `name`), a list of tools, or `{{tools: [...]}}`, found {}",
+                "expected a tool (a mapping with `name`), a list of tools, or `{{tools: [...]}}` (in discloser's format, or OpenAI's, Anthropic's, MCP's or Gemini's), found {}",
                 kind_of(other)
             ),
         )),
     }
 }
 
-fn parse_tool(
+/// Reads one native tool at `pointer`.
+pub(super) fn parse_tool(
     source: &SourceFile,
     value: &Value,
     file: usize,
@@ -89,24 +94,7 @@ fn parse_tool(
             ),
         ));
     };
-    let name = match map.get("name") {
-        Some(Value::String(s)) if !s.trim().is_empty() => s.clone(),
-        Some(Value::String(_)) => {
-            return Err(shape_error(
-                "/name",
-                Target::Value,
-                "tool `name` is empty".into(),
-            ));
-        }
-        Some(other) => {
-            return Err(shape_error(
-                "/name",
-                Target::Value,
-                format!("tool `name` must be a string, found {}", kind_of(other)),
-            ));
-        }
-        None => return Err(shape_error("", Target::Value, "tool has no `name`".into())),
-    };
+    let name = name_of(source, map, &pointer)?;
     if let Some(key) = map.keys().find(|k| !TOOL_KEYS.contains(&k.as_str())) {
         let mut err = shape_error(
             &pointer_push("", key),
@@ -132,12 +120,41 @@ fn parse_tool(
         core: field.bool("core")?,
         summary_budget: field.budget("summary_budget")?,
         lint_ignore: field.strings("lint_ignore")?,
+        title: field.optional_string("title")?,
+        annotations: field.mapping("annotations")?,
         origin: Origin {
             file,
             pointer: pointer.clone(),
+            format: Format::Native,
+            schema_key: "parameters",
         },
         name,
     })
+}
+
+/// The `name` of the tool object `map` at `pointer`: a non-empty string, whatever the format.
+pub(super) fn name_of(
+    source: &SourceFile,
+    map: &Map<String, Value>,
+    pointer: &str,
+) -> Result<String, LoadError> {
+    let error = |at: &str, message: String| {
+        source.error_at(
+            ErrorKind::Shape,
+            &format!("{pointer}{at}"),
+            Target::Value,
+            message,
+        )
+    };
+    match map.get("name") {
+        Some(Value::String(s)) if !s.trim().is_empty() => Ok(s.clone()),
+        Some(Value::String(_)) => Err(error("/name", "tool `name` is empty".into())),
+        Some(other) => Err(error(
+            "/name",
+            format!("tool `name` must be a string, found {}", kind_of(other)),
+        )),
+        None => Err(error("", "tool has no `name`".into())),
+    }
 }
 
 /// Typed access to one tool's fields, with positioned errors.
@@ -166,6 +183,28 @@ impl Field<'_> {
                 key,
                 format!(
                     "`{key}` of tool `{}` must be a string, found {}",
+                    self.name,
+                    kind_of(other)
+                ),
+            )),
+        }
+    }
+
+    fn optional_string(&self, key: &str) -> Result<Option<String>, LoadError> {
+        match self.map.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(_) => self.string(key).map(Some),
+        }
+    }
+
+    fn mapping(&self, key: &str) -> Result<Option<Value>, LoadError> {
+        match self.map.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(v @ Value::Object(_)) => Ok(Some(v.clone())),
+            Some(other) => Err(self.error(
+                key,
+                format!(
+                    "`{key}` of tool `{}` must be a mapping, found {}",
                     self.name,
                     kind_of(other)
                 ),
@@ -264,7 +303,8 @@ pub fn kind_of(value: &Value) -> &'static str {
     }
 }
 
-fn backticked(keys: &[&str]) -> String {
+/// `a`, `b`, `c`, for help lines.
+pub(super) fn backticked(keys: &[&str]) -> String {
     keys.iter()
         .map(|k| format!("`{k}`"))
         .collect::<Vec<_>>()

@@ -1,23 +1,61 @@
 //! `discloser pull`: tool definitions of a live MCP server.
 //!
-//! Not implemented yet: the command exists so its arguments and dispatch have a home.
+//! Starts `COMMAND [ARGS...]`, performs the MCP handshake over stdio, lists every tool
+//! (following `nextCursor`), shuts the server down and writes the tools as an MCP `tools/list`
+//! result (`{"tools": [...]}`, pretty-printed), which every discloser command reads. Any
+//! failure (the program does not start, exits, speaks something else, or does not answer
+//! within `--timeout`) is an error: exit code 2, nothing written.
 
 use std::io::Write;
 use std::path::Path;
+use std::time::Duration;
+
+use anyhow::Context;
 
 use super::Outcome;
 use crate::cli::Cli;
+use crate::mcp;
 
 /// `discloser pull`.
 #[derive(Debug, clap::Args)]
-pub struct PullArgs {}
+pub struct PullArgs {
+    /// The server speaks MCP over stdio (the only kind of server `pull` talks to).
+    #[arg(long, required = true)]
+    pub mcp: bool,
+    /// Write the tools to this file (atomically) instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// Seconds the whole exchange (start, handshake, every page of `tools/list`) may take.
+    #[arg(long, value_name = "SECONDS", default_value_t = mcp::DEFAULT_TIMEOUT.as_secs_f64())]
+    pub timeout: f64,
+    /// The server's command and arguments, after `--`.
+    #[arg(last = true, required = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
 
 /// Runs the command.
 pub fn run(
     _cli: &Cli,
-    _args: &PullArgs,
-    _cwd: &Path,
-    _out: &mut dyn Write,
+    args: &PullArgs,
+    cwd: &Path,
+    out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    anyhow::bail!("`discloser pull` is not implemented yet")
+    if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 86_400.0) {
+        anyhow::bail!(
+            "`--timeout` must be a number of seconds above 0, got {}",
+            args.timeout
+        );
+    }
+    let listing = mcp::list_tools(&mcp::Server {
+        command: args.command.clone(),
+        cwd: Some(cwd.to_path_buf()),
+        timeout: Duration::from_secs_f64(args.timeout),
+    })?;
+    let text = listing.to_json();
+    match &args.out {
+        Some(path) => crate::fsutil::write_atomic(&cwd.join(path), text.as_bytes())
+            .with_context(|| format!("cannot write `{}`", path.display()))?,
+        None => out.write_all(text.as_bytes())?,
+    }
+    Ok(Outcome::Ok)
 }

@@ -271,7 +271,7 @@ fn position(ctx: &Context<'_>, rule: &Rule, severity: Severity, d: Diagnostic) -
                 return None;
             }
             let file = catalog.file_of(tool);
-            let pointer = format!("{}{suffix}", tool.origin.pointer);
+            let pointer = tool.origin.pointer_to(suffix);
             let target = if matches!(d.at, At::ToolKey(..)) {
                 Target::Key
             } else {

@@ -57,7 +57,8 @@ static STRONG_MARKER: LazyLock<Regex> = LazyLock::new(|| {
 
 /// "can be", "must be", ...: a list follows only if it is clearly one (see [`find_set`]).
 static MODAL_MARKER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:can|could|must|should|may)\s+(?:only\s+)?be\b\s*[:：]?").expect("compiles")
+    Regex::new(r"(?i)\b(?:can|could|must|should|may)\s+(?:only\s+)?be\b\s*[:：]?")
+        .expect("compiles")
 });
 
 /// Phrases that introduce a set only when the values are quoted.
@@ -151,7 +152,10 @@ fn parse_list(text: &str, bare: bool) -> Option<(Vec<String>, bool, usize)> {
             let value = m.iter().skip(1).flatten().next().map_or("", |g| g.as_str());
             values.push(value.to_owned());
             at += skip + m.get(0).map_or(0, |g| g.end());
-        } else if bare && (values.is_empty() || !quoted_all) && let Some(m) = BARE_ITEM.find(trimmed) {
+        } else if bare
+            && (values.is_empty() || !quoted_all)
+            && let Some(m) = BARE_ITEM.find(trimmed)
+        {
             let value = m.as_str().trim_end_matches(['.', ':']);
             if matches!(
                 value.to_lowercase().as_str(),
@@ -180,7 +184,11 @@ fn parse_list(text: &str, bare: bool) -> Option<(Vec<String>, bool, usize)> {
 /// Finds a closed set of values written in prose, skipping examples, open lists, formats and
 /// search qualifiers (`repo:`, `org:`).
 pub fn closed_set_in_prose(text: &str) -> Option<ProseSet> {
-    find_set(text).filter(|set| !set.values.iter().any(|v| v.ends_with(':') || v.contains(": ")))
+    find_set(text).filter(|set| {
+        !set.values
+            .iter()
+            .any(|v| v.ends_with(':') || v.contains(": "))
+    })
 }
 
 fn find_set(text: &str) -> Option<ProseSet> {
@@ -227,7 +235,11 @@ fn find_set(text: &str) -> Option<ProseSet> {
             let bare_ok = values.len() >= 3 && listed.to_lowercase().contains(" or ");
             if (quoted && values.len() >= 2) || (!quoted && bare_ok) {
                 let marker = m.as_str().trim().to_lowercase();
-                return Some(ProseSet { values, quoted, marker: Some(marker) });
+                return Some(ProseSet {
+                    values,
+                    quoted,
+                    marker: Some(marker),
+                });
             }
         }
     }
@@ -347,7 +359,10 @@ mod tests {
         assert_eq!(values("支持的格式例如 png、jpg或gif"), None);
         assert_eq!(values("The path of a file or directory to read."), None);
         assert_eq!(values("It can be a file or a directory."), None);
-        assert_eq!(values("Could be 'small', 'medium', 'large', or specific sizes like 'S', 'M'."), None);
+        assert_eq!(
+            values("Could be 'small', 'medium', 'large', or specific sizes like 'S', 'M'."),
+            None
+        );
         assert_eq!(values("Can be used with search, list or get."), None);
         assert_eq!(
             values("Either use this parameter together with `dateEnd`, or use `dateRange`."),

@@ -1,0 +1,234 @@
+//! Gemini function declarations: `{name, description, parameters | parametersJsonSchema,
+//! response, responseJsonSchema, behavior}`, inside `{functionDeclarations: [...]}` (or
+//! `function_declarations`, as the Python SDK writes it), a request's `tools` list of such
+//! objects, or a whole `generateContent` request body.
+//!
+//! `parameters` is an OpenAPI 3.0 schema whose types are upper-case enum names (`STRING`,
+//! `OBJECT`): they are lower-cased when read, so the index shows `kind: string` whatever the
+//! source. `parametersJsonSchema` is JSON Schema and is kept as written.
+//!
+//! An export writes `parameters` with upper-case types when the schema stays inside the subset
+//! that field accepts, and `parametersJsonSchema` (the schema as written) otherwise, so nothing
+//! is lost either way.
+
+use serde_json::{Map, Value};
+
+use super::{Format, Shape};
+use crate::catalog::Tool;
+use crate::catalog::native::kind_of;
+use crate::diagnostic::{ErrorKind, LoadError};
+use crate::source::{SourceFile, Target, pointer_push};
+
+/// A function declaration.
+const SHAPE: Shape = Shape {
+    format: Format::Gemini,
+    keys: &[
+        "name",
+        "description",
+        "parameters",
+        "parametersJsonSchema",
+        "response",
+        "responseJsonSchema",
+        "behavior",
+    ],
+    schema_keys: &["parameters", "parametersJsonSchema"],
+};
+
+/// OpenAPI type names and their JSON Schema spelling.
+const TYPES: &[(&str, &str)] = &[
+    ("STRING", "string"),
+    ("NUMBER", "number"),
+    ("INTEGER", "integer"),
+    ("BOOLEAN", "boolean"),
+    ("ARRAY", "array"),
+    ("OBJECT", "object"),
+    ("NULL", "null"),
+];
+
+/// The keywords of Gemini's `Schema` object.
+const SCHEMA_KEYWORDS: &[&str] = &[
+    "type",
+    "format",
+    "title",
+    "description",
+    "nullable",
+    "enum",
+    "maxItems",
+    "minItems",
+    "properties",
+    "required",
+    "minProperties",
+    "maxProperties",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "example",
+    "anyOf",
+    "propertyOrdering",
+    "default",
+    "items",
+    "minimum",
+    "maximum",
+];
+
+/// The declarations listed under `key` of a Gemini tool object at `at`; any other key of the
+/// tool object (a built-in tool such as `googleSearch`) is an error, not skipped.
+pub(super) fn declarations<'a>(
+    source: &SourceFile,
+    map: &'a Map<String, Value>,
+    key: &str,
+    at: &str,
+) -> Result<Vec<(String, &'a Value)>, LoadError> {
+    if let Some(other) = map.keys().find(|k| *k != key) {
+        let message = if other == "functionDeclarations" || other == "function_declarations" {
+            format!("both `{key}` and `{other}`: write the declarations in one list")
+        } else {
+            format!(
+                "`{other}` beside `{key}`: discloser reads function declarations only; a built-in Gemini tool (`googleSearch`, `codeExecution`, ...) goes in a tool object of its own, outside the files discloser reads"
+            )
+        };
+        return Err(source.error_at(
+            ErrorKind::Shape,
+            &pointer_push(at, other),
+            Target::Key,
+            message,
+        ));
+    }
+    let list_at = pointer_push(at, key);
+    match &map[key] {
+        Value::Array(list) => Ok(list
+            .iter()
+            .enumerate()
+            .map(|(i, value)| (pointer_push(&list_at, i), value))
+            .collect()),
+        other => Err(source.error_at(
+            ErrorKind::Shape,
+            &list_at,
+            Target::Value,
+            format!(
+                "`{key}` must be a list of function declarations, found {}",
+                kind_of(other)
+            ),
+        )),
+    }
+}
+
+/// Whether a schema uses OpenAPI's upper-case type names anywhere (then it is Gemini's).
+pub(super) fn has_openapi_types(schema: &Value) -> bool {
+    let mut found = false;
+    walk(schema, &mut |node| {
+        if let Some(Value::String(t)) = node.get("type") {
+            found |= TYPES.iter().any(|(upper, _)| upper == t);
+        }
+    });
+    found
+}
+
+/// Reads one function declaration, lower-casing the OpenAPI types of `parameters`.
+pub(super) fn read(
+    source: &SourceFile,
+    map: &Map<String, Value>,
+    pointer: &str,
+    file: usize,
+) -> Result<Tool, LoadError> {
+    let mut tool = SHAPE.read(source, map, pointer, file)?;
+    if tool.origin.schema_key == "parameters" {
+        lower_types(&mut tool.parameters);
+    }
+    Ok(tool)
+}
+
+/// Rewrites `type: STRING` to `type: string` in every schema node.
+fn lower_types(schema: &mut Value) {
+    walk_mut(schema, &mut |node| {
+        if let Some(Value::String(t)) = node.get_mut("type")
+            && let Some((_, lower)) = TYPES.iter().find(|(upper, _)| upper == t)
+        {
+            *t = (*lower).to_owned();
+        }
+    });
+}
+
+/// Keywords whose value is one schema, a list of schemas, or a map of named schemas.
+const ONE: &[&str] = &["items", "additionalProperties", "not", "contains"];
+const MANY: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems"];
+const NAMED: &[&str] = &["properties", "$defs", "definitions", "patternProperties"];
+
+/// Calls `f` on every schema node (not on data such as `enum`, `default` or `example`).
+fn walk(schema: &Value, f: &mut impl FnMut(&Map<String, Value>)) {
+    let mut stack = vec![schema];
+    while let Some(node) = stack.pop() {
+        let Value::Object(map) = node else { continue };
+        f(map);
+        for (key, child) in map {
+            match (key.as_str(), child) {
+                (k, _) if ONE.contains(&k) => stack.push(child),
+                (k, Value::Array(list)) if MANY.contains(&k) => stack.extend(list),
+                (k, Value::Object(named)) if NAMED.contains(&k) => stack.extend(named.values()),
+                _ => {}
+            }
+        }
+    }
+}
+
+fn walk_mut(schema: &mut Value, f: &mut impl FnMut(&mut Map<String, Value>)) {
+    let mut stack = vec![schema];
+    while let Some(node) = stack.pop() {
+        let Value::Object(map) = node else { continue };
+        f(map);
+        for (key, child) in map.iter_mut() {
+            let key = key.as_str();
+            match child {
+                _ if ONE.contains(&key) => stack.push(child),
+                Value::Array(list) if MANY.contains(&key) => stack.extend(list.iter_mut()),
+                Value::Object(named) if NAMED.contains(&key) => stack.extend(named.values_mut()),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// A function declaration: `parameters` in OpenAPI style when the schema fits Gemini's
+/// `Schema`, else `parametersJsonSchema` as written.
+pub(super) fn declaration(tool: &Tool) -> Value {
+    let mut map = Map::new();
+    map.insert("name".into(), tool.name.clone().into());
+    map.insert("description".into(), tool.description.clone().into());
+    match openapi_schema(&tool.parameters) {
+        Some(schema) => map.insert("parameters".into(), schema),
+        None => map.insert("parametersJsonSchema".into(), tool.parameters.clone()),
+    };
+    Value::Object(map)
+}
+
+/// The schema with upper-case types, or `None` when it uses anything Gemini's `Schema` lacks
+/// (`$ref`, `oneOf`, `const`, `additionalProperties`, type lists, non-string enums, ...) or
+/// types that would not read back as written.
+fn openapi_schema(schema: &Value) -> Option<Value> {
+    let mut fits = true;
+    walk(schema, &mut |node| {
+        fits &= node.keys().all(|k| SCHEMA_KEYWORDS.contains(&k.as_str()));
+        fits &= match node.get("type") {
+            None => true,
+            Some(Value::String(t)) => TYPES.iter().any(|(_, lower)| lower == t),
+            Some(_) => false,
+        };
+        fits &= match node.get("enum") {
+            None => true,
+            Some(Value::Array(values)) => values.iter().all(Value::is_string),
+            Some(_) => false,
+        };
+    });
+    if !fits || !schema.is_object() {
+        return None;
+    }
+    let mut upper = schema.clone();
+    walk_mut(&mut upper, &mut |node| {
+        if let Some(Value::String(t)) = node.get_mut("type")
+            && let Some((up, _)) = TYPES.iter().find(|(_, lower)| lower == t)
+        {
+            *t = (*up).to_owned();
+        }
+    });
+    Some(upper)
+}
