@@ -47,6 +47,18 @@ pub enum Command {
     Export(crate::commands::export::ExportArgs),
     /// Fetch the tool definitions of a live MCP server over stdio.
     Pull(crate::commands::pull::PullArgs),
+    /// Rank catalog tools for a query with the keyword scoring a runtime's search tool uses.
+    Search(crate::commands::search::SearchArgs),
+    /// Summarise tool traces: how each tool was reached, first-call failures, invented names.
+    Trace(crate::commands::trace::TraceArgs),
+    /// Check that user utterances reach the tools they should (findability gate for CI).
+    Reach(crate::commands::reach::ReachArgs),
+    /// Suggest the starter set that minimises expected tokens per turn from real usage.
+    Suggest(crate::commands::suggest::SuggestArgs),
+    /// Print a shell completion script.
+    Completions(crate::commands::completions::CompletionsArgs),
+    /// Print the man page.
+    Man(crate::commands::man::ManArgs),
 }
 
 /// `discloser cost`.

@@ -4,15 +4,21 @@
 //! Warnings go to the `warnings` writer (standard error in the binary).
 
 pub mod check;
+pub mod completions;
 pub mod cost;
 pub mod diff;
 pub mod export;
 pub mod import;
 pub mod lint;
+pub mod man;
 pub mod pull;
+pub mod reach;
 pub mod render;
+pub mod search;
 pub mod snapshot;
+pub mod suggest;
 pub mod tools;
+pub mod trace;
 
 use std::io::Write;
 use std::path::Path;
@@ -57,6 +63,12 @@ pub fn run(
         Command::Import(args) => import::run(cli, args, cwd, out),
         Command::Export(args) => export::run(cli, args, cwd, out),
         Command::Pull(args) => pull::run(cli, args, cwd, out),
+        Command::Search(args) => search::run(cli, args, cwd, out),
+        Command::Trace(args) => trace::run(cli, args, cwd, out),
+        Command::Reach(args) => reach::run(cli, args, cwd, out),
+        Command::Suggest(args) => suggest::run(cli, args, cwd, out),
+        Command::Completions(args) => completions::run(cli, args, cwd, out),
+        Command::Man(args) => man::run(cli, args, cwd, out),
     }
 }
 
