@@ -44,8 +44,9 @@ pub struct Project {
 pub enum Strictness {
     /// Any unknown tool named by a profile is an error (render, cost, ...).
     Strict,
-    /// Unknown tools named by profiles are skipped and kept in [`Project::problems`], so `lint`
-    /// can report them as findings next to everything else.
+    /// Unknown tools named by profiles are skipped, and of tools sharing a name only the first
+    /// is kept; both are recorded in [`Project::problems`], so `lint` can report them as
+    /// findings next to everything else.
     Lenient,
 }
 
@@ -132,13 +133,22 @@ impl Project {
     /// A project without a config file: the given files, directories or globs (relative to
     /// `cwd`) with default index settings and no profiles (so `default` binds core tools only).
     pub fn from_paths(paths: &[String], cwd: &Path) -> Result<Project, LoadError> {
+        Project::from_paths_with(paths, cwd, Strictness::Strict)
+    }
+
+    /// [`Project::from_paths`], choosing how repeated tool names are treated.
+    pub fn from_paths_with(
+        paths: &[String],
+        cwd: &Path,
+        strictness: Strictness,
+    ) -> Result<Project, LoadError> {
         let source = SourceFile::from_text(String::new(), PathBuf::from(COMMAND_LINE));
         let config = Config {
             sources: paths.iter().map(|p| SourceSpec::Path(p.clone())).collect(),
             ..Config::default()
         };
         let root = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
-        Project::build(config, &source, root, Path::new(""), Strictness::Strict).map_err(|e| {
+        Project::build(config, &source, root, Path::new(""), strictness).map_err(|e| {
             // The command line has no text worth a snippet.
             if e.path == source.path {
                 LoadError::file(e.kind, &e.path, e.message.clone())
@@ -156,9 +166,11 @@ impl Project {
         strictness: Strictness,
     ) -> Result<Project, LoadError> {
         let inputs = expand_sources(&config.sources, &root, shown_root, source)?;
-        let mut catalog = Catalog::load_inputs(inputs, &root)?;
+        let (mut catalog, mut problems) = match strictness {
+            Strictness::Strict => (Catalog::load_inputs(inputs, &root)?, Vec::new()),
+            Strictness::Lenient => Catalog::load_inputs_lenient(inputs, &root)?,
+        };
         apply_overrides(&mut catalog, &config, source)?;
-        let mut problems = Vec::new();
         let profiles = resolve_profiles(&catalog, &config, source, &mut problems)?;
         if strictness == Strictness::Strict
             && let Some(first) = problems.drain(..).next()

@@ -150,6 +150,26 @@ impl Catalog {
 
     /// Loads documents in the given order, each in its named format or a detected one.
     pub fn load_inputs(inputs: Vec<Input>, root: &Path) -> Result<Catalog, LoadError> {
+        let (catalog, duplicates) = Catalog::load_inputs_keeping_first(inputs, root, false)?;
+        debug_assert!(duplicates.is_empty());
+        Ok(catalog)
+    }
+
+    /// Like [`Catalog::load_inputs`], but a repeated tool name is not an error: the first
+    /// definition (in input order) is kept and each later one comes back as a
+    /// [`ErrorKind::Duplicate`] problem, so `lint` can report it next to other findings.
+    pub fn load_inputs_lenient(
+        inputs: Vec<Input>,
+        root: &Path,
+    ) -> Result<(Catalog, Vec<LoadError>), LoadError> {
+        Catalog::load_inputs_keeping_first(inputs, root, true)
+    }
+
+    fn load_inputs_keeping_first(
+        inputs: Vec<Input>,
+        root: &Path,
+        keep_first: bool,
+    ) -> Result<(Catalog, Vec<LoadError>), LoadError> {
         let mut catalog = Catalog {
             refs: RefStore::new(root),
             ..Catalog::default()
@@ -169,7 +189,7 @@ impl Catalog {
             };
             catalog.add_source(source, real, format)?;
         }
-        catalog.finish()
+        catalog.finish(keep_first)
     }
 
     fn add_source(
@@ -187,24 +207,35 @@ impl Catalog {
         Ok(())
     }
 
-    fn finish(mut self) -> Result<Catalog, LoadError> {
+    fn finish(mut self, keep_first: bool) -> Result<(Catalog, Vec<LoadError>), LoadError> {
         // A stable sort keeps file order among equal names, so the duplicate error names the
         // earlier definition as the original.
         self.tools.sort_by(|a, b| a.name.cmp(&b.name));
-        if let Some(pair) = self.tools.windows(2).find(|w| w[0].name == w[1].name) {
-            let (first, second) = (&pair[0], &pair[1]);
-            let first_at = self.locate(&first.origin, "/name");
-            return Err(self
-                .error_at(
-                    &second.origin,
-                    "/name",
-                    ErrorKind::Duplicate,
-                    format!("duplicate tool name `{}`", second.name),
-                )
-                .with_help(format!("`{}` is first defined at {first_at}", first.name)));
+        let mut duplicates = Vec::new();
+        let mut kept: Vec<Tool> = Vec::with_capacity(self.tools.len());
+        for tool in std::mem::take(&mut self.tools) {
+            match kept.last() {
+                Some(first) if first.name == tool.name => {
+                    let first_at = self.locate(&first.origin, "/name");
+                    let err = self
+                        .error_at(
+                            &tool.origin,
+                            "/name",
+                            ErrorKind::Duplicate,
+                            format!("duplicate tool name `{}`", tool.name),
+                        )
+                        .with_help(format!("`{}` is first defined at {first_at}", first.name));
+                    if !keep_first {
+                        return Err(err);
+                    }
+                    duplicates.push(err);
+                }
+                _ => kept.push(tool),
+            }
         }
+        self.tools = kept;
         refs::check(&mut self)?;
-        Ok(self)
+        Ok((self, duplicates))
     }
 
     /// The tool called `name`.

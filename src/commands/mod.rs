@@ -86,7 +86,7 @@ pub fn load_with(
 ) -> anyhow::Result<Project> {
     Ok(match (&cli.config, paths) {
         (Some(_), [_, ..]) => anyhow::bail!("give either `--config` or paths, not both"),
-        (None, [_, ..]) => Project::from_paths(paths, cwd)?,
+        (None, [_, ..]) => Project::from_paths_with(paths, cwd, strictness)?,
         (Some(path), []) => Project::load_with(path, strictness)?,
         (None, []) => match crate::project::find_config(cwd) {
             Some(path) => Project::load_with(&crate::project::shown_path(&path), strictness)?,

@@ -277,11 +277,16 @@ fn split_sentences(paragraph: &str) -> Vec<String> {
     for piece in paragraph.split_sentence_bounds() {
         pending.push_str(piece);
         if !continues_sentence(&pending) {
-            let sentence = pending.trim();
-            if !sentence.is_empty() {
-                out.push(sentence.to_owned());
+            // Unicode counts opening brackets after a terminator as part of the sentence that
+            // ends (`…位置。(`): they open the next one.
+            let sentence = pending.trim_end();
+            let body = sentence.trim_end_matches(OPENING);
+            let opening = sentence[body.len()..].to_owned();
+            let body = body.trim();
+            if !body.is_empty() {
+                out.push(body.to_owned());
             }
-            pending.clear();
+            pending = opening;
         }
     }
     let rest = pending.trim();
@@ -290,6 +295,9 @@ fn split_sentences(paragraph: &str) -> Vec<String> {
     }
     out
 }
+
+/// Opening brackets and quotes, which belong to the sentence they open.
+const OPENING: &[char] = &['(', '[', '{', '（', '【', '「', '『', '“', '‘', '《', '〈'];
 
 /// Whether a Unicode sentence bound after `text` is a false break to merge back.
 fn continues_sentence(text: &str) -> bool {
@@ -415,6 +423,18 @@ mod tests {
         assert_eq!(
             pack(d, 24),
             "取内置长指南全文，据全文作答。指南由顾问维护！"
+        );
+    }
+
+    #[test]
+    fn opening_brackets_start_the_next_sentence() {
+        assert_eq!(
+            sentences("插入图像。(支持 PNG)"),
+            ["插入图像。", "(支持 PNG)"]
+        );
+        assert_eq!(
+            sentences("Insert it. (Only PNG.)"),
+            ["Insert it.", "(Only PNG.)"]
         );
     }
 

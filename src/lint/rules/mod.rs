@@ -62,6 +62,7 @@ macro_rules! declare_rule {
 }
 
 pub mod core_not_bound;
+pub mod duplicate_tool_name;
 pub mod duplicate_trigger;
 pub mod first_sentence_over_budget;
 pub mod invalid_name;
@@ -86,6 +87,7 @@ pub static RULES: &[&Rule] = &[
     &duplicate_trigger::DUPLICATE_TRIGGER,
     &core_not_bound::CORE_NOT_BOUND,
     &unknown_starter_tool::UNKNOWN_STARTER_TOOL,
+    &duplicate_tool_name::DUPLICATE_TOOL_NAME,
 ];
 
 /// The rule with this code or name.

@@ -1,5 +1,6 @@
 //! DL011 `unknown-starter-tool`.
 
+use crate::diagnostic::ErrorKind;
 use crate::lint::{At, Context, Diagnostic, Severity};
 
 declare_rule! {
@@ -37,7 +38,12 @@ declare_rule! {
 }
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for problem in &ctx.project.problems {
+    for problem in ctx
+        .project
+        .problems
+        .iter()
+        .filter(|p| p.kind == ErrorKind::Config)
+    {
         out.push(Diagnostic {
             at: At::Problem(problem.clone()),
             message: problem.message.clone(),

@@ -1,0 +1,73 @@
+//! `discloser lint` over every real catalog in `../shared/corpora/`: it never fails to run,
+//! its findings are deterministic, and the count of findings per rule and corpus is pinned in a
+//! snapshot, so a change to a rule shows up as a reviewed diff of real-world effects.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use discloser::lint::{Settings, lint};
+use discloser::project::{Project, Strictness};
+
+fn corpora() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
+    assert!(
+        dir.is_dir(),
+        "the shared corpora are expected at {} (CI provides them)",
+        dir.display()
+    );
+    dir
+}
+
+/// Each corpus's union `tools.json` (repeated names become `duplicate-tool-name` findings),
+/// and every per-server catalog and raw capture.
+fn targets(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for corpus in [
+        "bfcl",
+        "docker-mcp-registry",
+        "github-mcp-server",
+        "livemcpbench",
+        "mcp-reference-snapshots",
+    ] {
+        out.push(format!("{corpus}/tools.json"));
+        for sub in ["catalogs", "raw", "multi_turn_func_doc"] {
+            let folder = dir.join(corpus).join(sub);
+            if folder.is_dir() {
+                out.push(format!("{corpus}/{sub}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn lint_runs_on_every_corpus_with_stable_counts() {
+    let dir = corpora();
+    let mut table = String::new();
+    for target in targets(&dir) {
+        let project =
+            Project::from_paths_with(std::slice::from_ref(&target), &dir, Strictness::Lenient)
+                .unwrap_or_else(|e| panic!("{target}: lint could not run: {e}"));
+        let findings = lint(&project, &Settings::default());
+        let again = lint(&project, &Settings::default());
+        assert_eq!(findings, again, "{target}: findings are deterministic");
+        assert!(
+            findings.iter().all(|f| f.line.is_some()),
+            "{target}: every finding has a position"
+        );
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for f in &findings {
+            *counts.entry(f.rule).or_default() += 1;
+        }
+        let counts: Vec<String> = counts
+            .iter()
+            .map(|(rule, n)| format!("{rule}={n}"))
+            .collect();
+        table.push_str(&format!(
+            "{target}: {} tools; {}\n",
+            project.catalog.tools.len(),
+            counts.join(", ")
+        ));
+    }
+    insta::assert_snapshot!("lint_counts", table);
+}
