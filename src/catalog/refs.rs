@@ -127,30 +127,22 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
             }
         }
     }
-    // Phase 2: every reference points at an existing node (reported where the `$ref` is)...
+    // Phase 2: every reference points at an existing node (reported where the `$ref` is), and,
+    // every single step being valid, no chain of references loops or runs on forever.
     let docs: Vec<DocId> = (0..catalog.refs.docs.len())
         .map(DocId::File)
         .chain((0..catalog.tools.len()).map(DocId::Tool))
         .collect();
-    for &doc in &docs {
-        let root = doc_value(catalog, doc);
-        let mut refs = Vec::new();
-        for_each_ref(root, |pointer, _| refs.push(pointer));
-        for pointer in &refs {
-            let node = root.pointer(pointer).unwrap_or(&Value::Null);
-            resolve_once(catalog, Schema { doc, value: node })
-                .map_err(|e| ref_error(catalog, doc, pointer, e.0))?;
-        }
-    }
-    // ... and, every single step being valid, no chain of references loops or runs on forever.
-    for &doc in &docs {
-        let root = doc_value(catalog, doc);
-        let mut refs = Vec::new();
-        for_each_ref(root, |pointer, _| refs.push(pointer));
-        for pointer in &refs {
-            let node = root.pointer(pointer).unwrap_or(&Value::Null);
-            deref(catalog, Schema { doc, value: node })
-                .map_err(|e| ref_error(catalog, doc, pointer, e.0))?;
+    for step in [resolve_once, deref] {
+        for &doc in &docs {
+            let root = doc_value(catalog, doc);
+            let mut refs = Vec::new();
+            for_each_ref(root, |pointer, _| refs.push(pointer));
+            for pointer in &refs {
+                let node = root.pointer(pointer).unwrap_or(&Value::Null);
+                step(catalog, Schema { doc, value: node })
+                    .map_err(|e| ref_error(catalog, doc, pointer, e.0))?;
+            }
         }
     }
     Ok(())
