@@ -1,8 +1,9 @@
 //! Command-line arguments (clap derive): one struct per subcommand, global flags on [`Cli`].
 
+use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 use crate::cost::{Provider, TokenizerKind};
 use crate::index::Style;
@@ -15,9 +16,80 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
 
+    /// When to use colors: `auto` colors only a terminal and honours `NO_COLOR`.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
+    pub color: ColorChoice,
+
     /// The subcommand.
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// Parses a command line (the program name first), styling clap's own help and error
+    /// messages by `--color` as well: clap prints them before [`Cli::color`] exists.
+    pub fn try_parse_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString>,
+    {
+        let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+        let color = match requested_color(&args) {
+            Some(ColorChoice::Always) => clap::ColorChoice::Always,
+            Some(ColorChoice::Never) => clap::ColorChoice::Never,
+            Some(ColorChoice::Auto) | None => clap::ColorChoice::Auto,
+        };
+        let mut command = Cli::command().color(color);
+        let matches = command.try_get_matches_from_mut(args)?;
+        Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+    }
+}
+
+/// The last `--color WHEN` or `--color=WHEN` before a `--`, read ahead of clap.
+fn requested_color(args: &[OsString]) -> Option<ColorChoice> {
+    let mut found = None;
+    let mut rest = args.iter().skip(1).map(OsString::as_os_str);
+    while let Some(arg) = rest.next() {
+        let value = match arg.to_str() {
+            Some("--") => break,
+            Some("--color") => rest.next().and_then(OsStr::to_str),
+            Some(arg) => arg.strip_prefix("--color="),
+            None => None,
+        };
+        if let Some(value) = value {
+            found = <ColorChoice as clap::ValueEnum>::from_str(value, false).ok();
+        }
+    }
+    found
+}
+
+/// When output is colored (`--color`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    /// Color when writing to a terminal and `NO_COLOR` is unset or empty.
+    #[default]
+    Auto,
+    /// Always color, even into a pipe or a file and despite `NO_COLOR`.
+    Always,
+    /// Never color.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to color a stream, given whether it is a terminal; reads `NO_COLOR`.
+    pub fn enabled(self, terminal: bool) -> bool {
+        self.decide(terminal, std::env::var_os("NO_COLOR").as_deref())
+    }
+
+    /// [`ColorChoice::enabled`] with the value of `NO_COLOR` given: only a non-empty value
+    /// turns color off (<https://no-color.org>), and only in `auto`.
+    pub fn decide(self, terminal: bool, no_color: Option<&OsStr>) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => terminal && no_color.is_none_or(OsStr::is_empty),
+        }
+    }
 }
 
 /// The subcommands.
@@ -88,6 +160,9 @@ pub struct CostArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Table)]
     pub format: ReportFormat,
+    /// Also draw the comparison as an SVG bar chart into this file (written atomically).
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
 }
 
 /// Formats of reports.
@@ -142,4 +217,57 @@ pub enum TableFormat {
     Table,
     /// A JSON array of rows.
     Json,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn requested(args: &[&str]) -> Option<ColorChoice> {
+        let args: Vec<OsString> = args.iter().map(OsString::from).collect();
+        requested_color(&args)
+    }
+
+    #[test]
+    fn color_is_read_ahead_of_clap() {
+        assert_eq!(requested(&["discloser", "render"]), None);
+        assert_eq!(
+            requested(&["discloser", "--color", "never", "render"]),
+            Some(ColorChoice::Never)
+        );
+        assert_eq!(
+            requested(&["discloser", "lint", "--color=always"]),
+            Some(ColorChoice::Always)
+        );
+        assert_eq!(requested(&["discloser", "--color=sometimes"]), None);
+        assert_eq!(requested(&["discloser", "--color"]), None);
+        // After `--`, arguments belong to someone else (`pull -- COMMAND`).
+        assert_eq!(
+            requested(&["discloser", "pull", "--", "srv", "--color", "never"]),
+            None
+        );
+    }
+
+    #[test]
+    fn no_color_only_quiets_auto() {
+        let set = Some(OsStr::new("1"));
+        let empty = Some(OsStr::new(""));
+        assert!(ColorChoice::Auto.decide(true, None));
+        assert!(ColorChoice::Auto.decide(true, empty));
+        assert!(!ColorChoice::Auto.decide(true, set));
+        assert!(!ColorChoice::Auto.decide(false, None));
+        assert!(ColorChoice::Always.decide(false, set));
+        assert!(!ColorChoice::Never.decide(true, None));
+    }
+
+    #[test]
+    fn every_command_accepts_color() {
+        for args in [
+            &["discloser", "--color", "never", "render"][..],
+            &["discloser", "cost", "--color", "always", "--chart", "x.svg"][..],
+            &["discloser", "man", "--color=auto"][..],
+        ] {
+            assert!(Cli::try_parse_args(args).is_ok(), "{args:?}");
+        }
+    }
 }

@@ -55,6 +55,9 @@ pub struct Config {
     /// Lint rule selection and severities.
     #[serde(default)]
     pub lint: LintConfig,
+    /// Findability thresholds of `discloser reach`.
+    #[serde(default)]
+    pub reach: ReachConfig,
 }
 
 /// One entry of `sources`: `tools/*.yaml`, `{path: tools/*.json, format: openai}` or
@@ -201,6 +204,60 @@ pub struct LintConfig {
     /// Code 2048), for `mid-sentence-cut`.
     #[serde(default)]
     pub description_limits: Option<Vec<usize>>,
+}
+
+/// `reach:` settings: the findability gate of `discloser reach`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a mapping of reach settings")]
+pub struct ReachConfig {
+    /// Minimum recall@1 of search over the cases (a fraction, 0 to 1).
+    #[serde(default, deserialize_with = "fraction")]
+    pub min_recall_at_1: Option<f64>,
+    /// Minimum recall@3.
+    #[serde(default, deserialize_with = "fraction")]
+    pub min_recall_at_3: Option<f64>,
+    /// Minimum recall@5.
+    #[serde(default, deserialize_with = "fraction")]
+    pub min_recall_at_5: Option<f64>,
+    /// Cases allowed to have a tool no path reaches (default 0).
+    #[serde(default)]
+    pub max_unreachable: usize,
+    /// How deep search must rank a tool for the search path to reach it (default 5).
+    #[serde(default = "default_search_limit", deserialize_with = "positive")]
+    pub search_limit: usize,
+}
+
+impl Default for ReachConfig {
+    fn default() -> Self {
+        ReachConfig {
+            min_recall_at_1: None,
+            min_recall_at_3: None,
+            min_recall_at_5: None,
+            max_unreachable: 0,
+            search_limit: default_search_limit(),
+        }
+    }
+}
+
+fn default_search_limit() -> usize {
+    5
+}
+
+fn fraction<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    let value = Option::<f64>::deserialize(d)?;
+    match value {
+        Some(v) if !(0.0..=1.0).contains(&v) => Err(serde::de::Error::custom(format!(
+            "must be a fraction between 0 and 1, found {v}"
+        ))),
+        other => Ok(other),
+    }
+}
+
+fn positive<'de, D: serde::Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    match usize::deserialize(d)? {
+        0 => Err(serde::de::Error::custom("must be at least 1, found 0")),
+        n => Ok(n),
+    }
 }
 
 /// `search_tool:` — the built-in definition or a custom one.

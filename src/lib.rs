@@ -38,6 +38,8 @@ pub mod fsutil;
 pub mod index;
 pub mod lint;
 pub mod mcp;
+pub mod numfmt;
 pub mod project;
+pub mod runtime;
 pub mod snapshot;
 pub mod source;

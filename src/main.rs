@@ -4,11 +4,10 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
 use discloser::{cli::Cli, commands, diagnostic::LoadError};
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match Cli::try_parse_args(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -24,9 +23,10 @@ fn main() -> ExitCode {
         Ok(outcome) => ExitCode::from(outcome.exit_code() as u8),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+            let color = cli.color.enabled(std::io::stderr().is_terminal());
             let text = match e.downcast_ref::<LoadError>() {
                 Some(load) => load.render(color),
+                None if color => format!("{ERROR_STYLED}: {e:#}"),
                 None => format!("error: {e:#}"),
             };
             let _ = writeln!(stderr, "{}", text.trim_end());
@@ -34,6 +34,10 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// `error` as annotate-snippets styles it in load errors (bold bright red), so every error
+/// looks the same.
+const ERROR_STYLED: &str = "\x1b[1m\x1b[91merror\x1b[0m";
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain()

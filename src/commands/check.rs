@@ -12,6 +12,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::Outcome;
+
+/// `1187` -> `1,187`.
+pub(crate) fn thousands(n: u64) -> String {
+    crate::numfmt::thousands(i64::try_from(n).unwrap_or(i64::MAX))
+}
 use crate::cli::Cli;
 use crate::cost::{Counter, Provider, TokenizerKind};
 use crate::snapshot::changes::{ChangeKind, State, Summary, ToolChange};
@@ -411,19 +416,6 @@ pub(crate) fn quoted_list(items: &[String]) -> String {
         .map(|i| format!("`{i}`"))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// `5268` -> `5,268`.
-pub(crate) fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 #[cfg(test)]

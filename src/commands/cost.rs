@@ -1,12 +1,17 @@
-//! `discloser cost`: the cost comparison as a table, Markdown, JSON or CSV.
+//! `discloser cost`: the cost comparison as a table, Markdown, JSON or CSV, and optionally as
+//! an SVG chart (`--chart`).
 
 use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
 
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 
 use super::Outcome;
 use crate::cli::{CostArgs, ReportFormat};
 use crate::cost::{ConfigCost, CostOptions, CostReport, Counter, ToolCost, cost};
+use crate::numfmt::thousands;
 use crate::project::Project;
 
 /// Computes and prints the cost report.
@@ -24,7 +29,15 @@ pub fn run(project: &Project, args: &CostArgs, out: &mut dyn Write) -> anyhow::R
         turns: args.turns,
         cache_read_discount: args.cache_read_discount,
     };
+    if let Some(path) = &args.chart {
+        check_chart_path(path)?;
+    }
     let report = cost(project, &Counter::new(args.tokenizer), &options)?;
+    if let Some(path) = &args.chart {
+        let svg = crate::cost::chart::svg(&report)?;
+        crate::fsutil::write_atomic(path, svg.as_bytes())
+            .with_context(|| format!("cannot write the chart to `{}`", path.display()))?;
+    }
     match args.format {
         ReportFormat::Json => {
             // Serialise first: a closed pipe then surfaces as an io::Error (exit 0).
@@ -36,6 +49,20 @@ pub fn run(project: &Project, args: &CostArgs, out: &mut dyn Write) -> anyhow::R
         ReportFormat::Markdown => write_tables(&report, out, true)?,
     }
     Ok(Outcome::Ok)
+}
+
+/// The chart is SVG whatever the name says; a `.png` name would hold SVG text, so refuse it.
+fn check_chart_path(path: &Path) -> anyhow::Result<()> {
+    let svg = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if !svg {
+        anyhow::bail!(
+            "`--chart` writes SVG: name the file `*.svg`, not `{}`",
+            path.display()
+        );
+    }
+    Ok(())
 }
 
 fn tokens_header(report: &CostReport) -> String {
@@ -245,19 +272,6 @@ fn write_csv(report: &CostReport, out: &mut dyn Write) -> anyhow::Result<()> {
     }
     out.write_all(&writer.into_inner()?)?;
     Ok(())
-}
-
-/// `5268` -> `5,268`; `-2288` -> `-2,288`.
-fn thousands(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    if n < 0 { format!("-{out}") } else { out }
 }
 
 fn delta(n: i64, percent: f64) -> String {

@@ -84,9 +84,7 @@ pub fn run(cli: &Cli, args: &LintArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         }
     }
     let findings = lint(&project, &settings);
-    let color = args.format == Format::Full
-        && std::io::stdout().is_terminal()
-        && std::env::var_os("NO_COLOR").is_none();
+    let color = args.format == Format::Full && cli.color.enabled(std::io::stdout().is_terminal());
     out.write_all(render(&findings, args.format, color).as_bytes())?;
     let failing = findings
         .iter()

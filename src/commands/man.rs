@@ -1,23 +1,74 @@
-//! `discloser man`: the man page.
+//! `discloser man`: man pages in roff, generated from the clap definitions in [`crate::cli`].
 //!
-//! Not implemented yet: the command exists so its arguments and dispatch have a home.
+//! Without `--dir`, `discloser.1` goes to standard output (it lists every subcommand). With
+//! `--dir`, that page and one page per subcommand (`discloser-render.1`, ...) are written there
+//! atomically, for packagers. The pages hold no date, so they are byte-stable per version.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use clap::CommandFactory;
 
 use super::Outcome;
 use crate::cli::Cli;
 
 /// `discloser man`.
 #[derive(Debug, clap::Args)]
-pub struct ManArgs {}
+#[command(after_help = "Read it with `discloser man | man -l -`.")]
+pub struct ManArgs {
+    /// Write `discloser.1` and one page per subcommand into this directory instead.
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
 
-/// Runs the command.
-pub fn run(
-    _cli: &Cli,
-    _args: &ManArgs,
-    _cwd: &Path,
-    _out: &mut dyn Write,
-) -> anyhow::Result<Outcome> {
-    anyhow::bail!("`discloser man` is not implemented yet")
+/// Writes the man page to `out`, or every page to `--dir`.
+pub fn run(_cli: &Cli, args: &ManArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+    let command = Cli::command();
+    match &args.dir {
+        None => out.write_all(&page(command)?)?,
+        Some(dir) => {
+            std::fs::create_dir_all(cwd.join(dir))
+                .with_context(|| format!("cannot create `{}`", dir.display()))?;
+            for (name, bytes) in pages(command)? {
+                let shown = dir.join(&name);
+                crate::fsutil::write_atomic(&cwd.join(&shown), &bytes)
+                    .with_context(|| format!("cannot write `{}`", shown.display()))?;
+                writeln!(out, "wrote {}", shown.display())?;
+            }
+        }
+    }
+    Ok(Outcome::Ok)
+}
+
+/// Every page: `discloser.1`, then `discloser-SUBCOMMAND.1` in the order of `--help`.
+pub fn pages(command: clap::Command) -> anyhow::Result<Vec<(String, Vec<u8>)>> {
+    let mut command = command.disable_help_subcommand(true);
+    // Building propagates the global flags and names subcommands `discloser-render`, ...
+    command.build();
+    let source = format!(
+        "{} {}",
+        command.get_name(),
+        command.get_version().unwrap_or_default()
+    );
+    let mut pages = Vec::new();
+    for cmd in
+        std::iter::once(&command).chain(command.get_subcommands().filter(|s| !s.is_hide_set()))
+    {
+        let man = clap_mangen::Man::new(cmd.clone()).source(source.clone());
+        pages.push((man.get_filename(), render(&man)?));
+    }
+    Ok(pages)
+}
+
+/// The main page, `discloser.1`.
+pub fn page(command: clap::Command) -> anyhow::Result<Vec<u8>> {
+    let (_, bytes) = pages(command)?.swap_remove(0);
+    Ok(bytes)
+}
+
+fn render(man: &clap_mangen::Man) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    man.render(&mut bytes)?;
+    Ok(bytes)
 }

@@ -1,23 +1,51 @@
-//! `discloser reach`: findability of tools from user utterances.
-//!
-//! Not implemented yet: the command exists so its arguments and dispatch have a home.
+//! `discloser reach`: findability of tools from user utterances, a CI gate (see
+//! [`crate::runtime::reach`]).
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use super::Outcome;
+use super::{Outcome, load};
 use crate::cli::Cli;
+use crate::runtime::reach::{Cases, reach};
+use crate::runtime::{Format, Runtime, report};
+use crate::source::SourceFile;
 
 /// `discloser reach`.
 #[derive(Debug, clap::Args)]
-pub struct ReachArgs {}
+pub struct ReachArgs {
+    /// The cases file (YAML or JSON): utterances and the tools each should reach.
+    #[arg(value_name = "CASES")]
+    pub cases: PathBuf,
+    /// The profile to check (default: the file's `profile`, else `default`).
+    #[arg(long, short)]
+    pub profile: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Table)]
+    pub format: Format,
+}
 
-/// Runs the command.
+/// Checks every case; exit 1 when a gate of `reach:` in the config fails.
 pub fn run(
-    _cli: &Cli,
-    _args: &ReachArgs,
-    _cwd: &Path,
-    _out: &mut dyn Write,
+    cli: &Cli,
+    args: &ReachArgs,
+    cwd: &Path,
+    out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    anyhow::bail!("`discloser reach` is not implemented yet")
+    let project = load(cli, &[], cwd)?;
+    let runtime = Runtime::new(&project);
+    let source = SourceFile::read(&cwd.join(&args.cases), args.cases.clone())?;
+    let cases = Cases::parse(&source, &runtime)?;
+    let name = args
+        .profile
+        .as_deref()
+        .or(cases.file.profile.as_deref())
+        .unwrap_or(crate::project::DEFAULT_PROFILE);
+    let profile = project.profile(name)?;
+    let result = reach(&cases, &runtime, &profile, &project.config.reach);
+    out.write_all(report::render_reach(&result, args.format).as_bytes())?;
+    Ok(if result.failures.is_empty() {
+        Outcome::Ok
+    } else {
+        Outcome::Findings
+    })
 }

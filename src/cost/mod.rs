@@ -8,6 +8,7 @@
 //! estimates and say so.
 
 pub mod bpe;
+pub mod chart;
 mod fnv;
 pub mod openai_functions;
 pub mod provider;
@@ -64,6 +65,12 @@ pub struct ConfigCost {
     pub total: Size,
     /// Tokens of the total under the chosen tokenizer.
     pub tokens: u64,
+    /// The part of `tokens` spent on bound definitions (for the chart; not in the JSON).
+    #[serde(skip)]
+    pub definition_tokens: u64,
+    /// The part of `tokens` spent on the index (for the chart; not in the JSON).
+    #[serde(skip)]
+    pub index_tokens: u64,
     /// `total.chars` minus that of `all bound`.
     pub delta_chars: i64,
     /// `delta_chars` as a percentage of `all bound` (one decimal).
@@ -280,8 +287,8 @@ fn configuration(
         .iter()
         .map(|d| (d.name, d.description, d.parameters))
         .collect();
-    let tokens =
-        counter.count_definitions(&parts, &serialized) + index.map_or(0, |i| counter.count_text(i));
+    let definition_tokens = counter.count_definitions(&parts, &serialized);
+    let index_tokens = index.map_or(0, |i| counter.count_text(i));
     ConfigCost {
         name: name.to_owned(),
         tools_bound: defs.len(),
@@ -289,7 +296,9 @@ fn configuration(
         definitions,
         index: index_size,
         total: definitions.add(index_size),
-        tokens,
+        tokens: definition_tokens + index_tokens,
+        definition_tokens,
+        index_tokens,
         delta_chars: 0,
         delta_chars_percent: 0.0,
         delta_tokens: 0,

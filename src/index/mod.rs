@@ -171,14 +171,16 @@ fn render_markdown(index: &Index) -> String {
         out.push_str("\n\n");
     }
     for entry in &index.entries {
-        out.push_str(&format!("- {}", code_span(&entry.signature)));
+        let mut line = format!("- {}", code_span(&entry.signature));
         if !entry.triggers.is_empty() {
-            out.push_str(&format!(" [{}]", entry.triggers.join(" / ")));
+            line.push_str(&format!(" [{}]", entry.triggers.join(" / ")));
         }
         if !entry.summary.is_empty() {
-            out.push(' ');
-            out.push_str(&entry.summary);
+            line.push(' ');
+            line.push_str(&entry.summary);
         }
+        // Like the text style: a name or parameter with a line break must not split the item.
+        out.push_str(&one_line(&line));
         out.push('\n');
     }
     if index.entries.is_empty() && out.ends_with("\n\n") {
