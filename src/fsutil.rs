@@ -85,7 +85,23 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> 
 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed and
 /// synced, then renamed over the target. On any failure the old file is untouched.
+///
+/// This and [`write_atomic_new`] are the only ways discloser writes a file the user asked for
+/// (`render --out`, `snapshot`, `import --out`, `export --out`, `pull --out`, ...): a run that
+/// fails or is killed midway leaves either the old file or the new one, never a mix, and at
+/// worst a hidden `.discloser-*.tmp` beside it when the process is killed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_via_temp(path, bytes, true)
+}
+
+/// [`write_atomic`] for a file that must not exist yet: fails with
+/// [`std::io::ErrorKind::AlreadyExists`], leaving the existing file untouched, even when it
+/// appears while the new one is being written.
+pub fn write_atomic_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    write_via_temp(path, bytes, false)
+}
+
+fn write_via_temp(path: &Path, bytes: &[u8], replace: bool) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -96,6 +112,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
         .tempfile_in(dir)?;
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
+    if replace {
+        tmp.persist(path).map_err(|e| e.error)?;
+    } else {
+        tmp.persist_noclobber(path).map_err(|e| e.error)?;
+    }
     Ok(())
 }

@@ -14,6 +14,23 @@ use serde_saphyr::Spanned;
 
 use crate::diagnostic::{ErrorKind, LoadError, Position};
 
+/// The largest file discloser reads (a tool file, a referenced schema or the config): 64 MiB,
+/// about 50,000 tools of a typical MCP server's size. A catalog may span many files.
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
+fn too_large(shown: &Path, bytes: u64) -> LoadError {
+    let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
+    LoadError::file(
+        ErrorKind::Io,
+        shown,
+        format!(
+            "cannot read file: it is {:.1} MiB, over discloser's limit of {:.0} MiB for one file; split the catalog into several files",
+            mib(bytes),
+            mib(MAX_FILE_BYTES)
+        ),
+    )
+}
+
 /// Which grammar a file is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Syntax {
@@ -49,19 +66,48 @@ pub struct SourceFile {
 
 impl SourceFile {
     /// Reads `path` from disk; `shown` is the path used in messages.
+    ///
+    /// Only regular files of at most [`MAX_FILE_BYTES`] are read: a FIFO would block forever,
+    /// `/dev/zero` would never end, and a huge file would exhaust memory (a parsed catalog
+    /// takes several times its text), so each is refused with a clear error before a byte is read.
     pub fn read(path: &Path, shown: PathBuf) -> Result<SourceFile, LoadError> {
-        let bytes = std::fs::read(path).map_err(|e| {
-            let reason = if crate::fsutil::broken_link(path) {
-                "it is a symbolic link to nothing (dangling or looping)".to_owned()
-            } else {
-                io_reason(&e)
-            };
+        let fail = |reason: String| {
             LoadError::file(
                 ErrorKind::Io,
                 shown.clone(),
                 format!("cannot read file: {reason}"),
             )
-        })?;
+        };
+        let io_fail = |e: std::io::Error| {
+            fail(if crate::fsutil::broken_link(path) {
+                "it is a symbolic link to nothing (dangling or looping)".to_owned()
+            } else {
+                io_reason(&e)
+            })
+        };
+        let meta = std::fs::metadata(path).map_err(io_fail)?;
+        if meta.is_dir() {
+            return Err(fail("is a directory".to_owned()));
+        }
+        if !meta.is_file() {
+            return Err(fail(
+                "it is not a regular file (a FIFO, socket or device), which discloser does not read".to_owned(),
+            ));
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(too_large(&shown, meta.len()));
+        }
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|file| {
+                use std::io::Read;
+                // The file may have grown since `metadata`: never read past the limit.
+                file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)
+            })
+            .map_err(io_fail)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_large(&shown, bytes.len() as u64));
+        }
         SourceFile::from_bytes(bytes, shown)
     }
 
@@ -310,6 +356,14 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
             "the document expands to too many nodes (an alias bomb?)"
         };
         return format!("invalid YAML: over discloser's input limits: {what}");
+    }
+    if let Some(rest) = full.split("non-finite float ").nth(1) {
+        // Was: "non-finite float `.nan` rejected by the configured policy" (the library's
+        // option, not the user's problem).
+        let value = rest.split(" rejected").next().unwrap_or(rest);
+        return format!(
+            "invalid YAML: {value} is not a finite number; JSON, and so a tool definition, cannot hold NaN or infinity"
+        );
     }
     if full.contains("multiple YAML documents") {
         return "invalid YAML: the file holds several YAML documents (`---`); a file holds one"
@@ -672,6 +726,16 @@ mod tests {
         let pos = json(text).parse().unwrap_err().position.unwrap();
         assert_eq!(pos.line, 1);
         assert_eq!(text.chars().nth(pos.col - 1), Some(','));
+    }
+
+    #[test]
+    fn non_finite_yaml_number_message_is_readable() {
+        for (text, value) in [("x: .nan\n", "`.nan`"), ("x: [1e400]\n", "`1e400`")] {
+            let e = yaml(text).parse().unwrap_err();
+            assert!(!e.message.contains("policy"), "{}", e.message);
+            assert!(e.message.contains(value), "{}", e.message);
+            assert!(e.message.contains("not a finite number"), "{}", e.message);
+        }
     }
 
     #[test]

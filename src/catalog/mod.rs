@@ -11,6 +11,7 @@
 
 pub mod formats;
 mod native;
+pub(crate) mod parallel;
 mod refs;
 
 use std::path::{Path, PathBuf};
@@ -174,7 +175,10 @@ impl Catalog {
             refs: RefStore::new(root),
             ..Catalog::default()
         };
-        for input in inputs {
+        // Files are read and parsed in parallel, each as if it were the first of the catalog;
+        // they are then added in input order, so the first error, file indices and "first
+        // defined" are exactly those of a sequential load.
+        let read = parallel::map(inputs, |input| {
             let (source, real, format) = match input {
                 Input::File {
                     real,
@@ -187,24 +191,27 @@ impl Catalog {
                     format,
                 } => (source, real, format),
             };
-            catalog.add_source(source, real, format)?;
+            // A JSON Lines file becomes one document per line, so positions stay exact.
+            formats::read(source, format, 0).map(|documents| (documents, real))
+        });
+        for result in read {
+            let (documents, real) = result?;
+            catalog.add_documents(documents, &real);
         }
         catalog.finish(keep_first)
     }
 
-    fn add_source(
-        &mut self,
-        source: SourceFile,
-        real: PathBuf,
-        format: Option<formats::Format>,
-    ) -> Result<(), LoadError> {
-        // A JSON Lines file becomes one document per line, so positions stay exact.
-        for (document, tools) in formats::read(source, format, self.files.len())? {
+    /// Adds the documents of one source, read as if its first document were file 0.
+    fn add_documents(&mut self, documents: Vec<(SourceFile, Vec<Tool>)>, real: &Path) {
+        let offset = self.files.len();
+        for (document, mut tools) in documents {
+            for tool in &mut tools {
+                tool.origin.file += offset;
+            }
             self.files.push(Arc::new(document));
-            self.file_paths.push(real.clone());
+            self.file_paths.push(real.to_path_buf());
             self.tools.extend(tools);
         }
-        Ok(())
     }
 
     fn finish(mut self, keep_first: bool) -> Result<(Catalog, Vec<LoadError>), LoadError> {

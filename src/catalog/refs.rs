@@ -96,11 +96,17 @@ fn parse_ref(reference: &str) -> Result<RefTarget<'_>, RefError> {
 pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
     // Phase 1: load the closure of referenced files, failing at the referring `$ref`.
     let mut queue: Vec<DocId> = (0..catalog.tools.len()).map(DocId::Tool).collect();
+    // Where each document's `$ref`s are, found once (walking every schema three times was a
+    // tenth of `render` on large catalogs); documents without any are not listed.
+    let mut refs_of: BTreeMap<DocId, Vec<String>> = BTreeMap::new();
     while let Some(doc) = queue.pop() {
         let mut wanted = Vec::new();
         for_each_ref(doc_value(catalog, doc), |pointer, reference| {
             wanted.push((pointer, reference.to_owned()));
         });
+        if !wanted.is_empty() {
+            refs_of.insert(doc, wanted.iter().map(|(p, _)| p.clone()).collect());
+        }
         for (pointer, reference) in wanted {
             let target =
                 parse_ref(&reference).map_err(|e| ref_error(catalog, doc, &pointer, e.0))?;
@@ -136,9 +142,10 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
     for step in [resolve_once, deref] {
         for &doc in &docs {
             let root = doc_value(catalog, doc);
-            let mut refs = Vec::new();
-            for_each_ref(root, |pointer, _| refs.push(pointer));
-            for pointer in &refs {
+            let Some(refs) = refs_of.get(&doc) else {
+                continue;
+            };
+            for pointer in refs {
                 let node = root.pointer(pointer).unwrap_or(&Value::Null);
                 step(catalog, Schema { doc, value: node })
                     .map_err(|e| ref_error(catalog, doc, pointer, e.0))?;
@@ -260,16 +267,20 @@ fn resolve_pointer<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
 }
 
 /// Calls `f(pointer, reference)` for every `$ref` string in `root`, depth-first, iteratively
-/// (so deeply nested input cannot overflow the stack).
+/// (so deeply nested input cannot overflow the stack). The path to each node is kept as a
+/// parent link and a borrowed segment, and spelled as a pointer only for nodes holding a `$ref`:
+/// a schema without references costs a walk, not a string per node.
 fn for_each_ref(root: &Value, mut f: impl FnMut(String, &str)) {
+    // `path[i]` is (1 + index of the parent in `path`, or 0 for the root; the segment).
+    let mut path: Vec<(usize, Segment<'_>)> = Vec::new();
     // The flag says whether `value` is a map from names to schemas (`properties`, `$defs`, ...),
     // whose keys are user names, not keywords.
-    let mut stack: Vec<(String, &Value, bool)> = vec![(String::new(), root, false)];
-    while let Some((pointer, value, named)) = stack.pop() {
+    let mut stack: Vec<(usize, &Value, bool)> = vec![(0, root, false)];
+    while let Some((at, value, named)) = stack.pop() {
         match value {
             Value::Object(map) => {
                 if !named && let Some(Value::String(reference)) = map.get("$ref") {
-                    f(pointer.clone(), reference);
+                    f(spell_pointer(&path, at), reference);
                 }
                 for (key, child) in map.iter().rev() {
                     // `enum`, `const`, `default` and `examples` hold data, not schemas.
@@ -279,18 +290,44 @@ fn for_each_ref(root: &Value, mut f: impl FnMut(String, &str)) {
                     );
                     if named || !data {
                         let child_named = !named && SCHEMA_MAPS.contains(&key.as_str());
-                        stack.push((pointer_push(&pointer, key), child, child_named));
+                        path.push((at, Segment::Key(key)));
+                        stack.push((path.len(), child, child_named));
                     }
                 }
             }
             Value::Array(items) => {
                 for (i, child) in items.iter().enumerate().rev() {
-                    stack.push((pointer_push(&pointer, i), child, false));
+                    path.push((at, Segment::Index(i)));
+                    stack.push((path.len(), child, false));
                 }
             }
             _ => {}
         }
     }
+}
+
+/// One step of a path through a JSON document.
+enum Segment<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The JSON pointer of the node at `at` (see [`for_each_ref`]).
+fn spell_pointer(path: &[(usize, Segment<'_>)], mut at: usize) -> String {
+    let mut segments = Vec::new();
+    while at > 0 {
+        let (parent, segment) = &path[at - 1];
+        segments.push(segment);
+        at = *parent;
+    }
+    let mut pointer = String::new();
+    for segment in segments.into_iter().rev() {
+        pointer = match segment {
+            Segment::Key(key) => pointer_push(&pointer, key),
+            Segment::Index(i) => pointer_push(&pointer, i),
+        };
+    }
+    pointer
 }
 
 fn ref_error(catalog: &Catalog, doc: DocId, pointer: &str, message: String) -> LoadError {

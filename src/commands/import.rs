@@ -123,26 +123,15 @@ fn write_new(path: &Path, shown: &Path, bytes: &[u8], force: bool) -> anyhow::Re
     if force {
         return crate::fsutil::write_atomic(path, bytes).with_context(cannot);
     }
+    let exists = || anyhow::anyhow!("`{}` exists; pass `--force` to replace it", shown.display());
     if path.exists() || path.is_symlink() {
-        anyhow::bail!("`{}` exists; pass `--force` to replace it", shown.display());
+        return Err(exists());
     }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".discloser-")
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .with_context(cannot)?;
-    tmp.write_all(bytes).with_context(cannot)?;
-    tmp.as_file().sync_all().with_context(cannot)?;
-    tmp.persist_noclobber(path).map_err(|e| {
-        if e.error.kind() == std::io::ErrorKind::AlreadyExists {
-            anyhow::anyhow!("`{}` exists; pass `--force` to replace it", shown.display())
+    crate::fsutil::write_atomic_new(path, bytes).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            exists()
         } else {
-            anyhow::Error::new(e.error).context(cannot())
+            anyhow::Error::new(e).context(cannot())
         }
-    })?;
-    Ok(())
+    })
 }

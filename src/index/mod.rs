@@ -12,7 +12,6 @@ pub mod summary;
 pub mod triggers;
 
 use serde::Serialize;
-use unicode_normalization::UnicodeNormalization;
 
 use crate::catalog::Catalog;
 use crate::config::IndexConfig;
@@ -52,6 +51,10 @@ pub struct Entry {
     pub summary_over_budget: bool,
     /// The budget the summary was packed under.
     pub summary_budget: usize,
+    /// Whether the summary left sentences of the description out (not in the JSON style; lint
+    /// reads it instead of packing the summary a second time).
+    #[serde(skip)]
+    pub summary_dropped_sentences: bool,
     /// The entry as a text line (without the newline).
     pub line: String,
 }
@@ -80,24 +83,28 @@ pub struct Index {
 
 /// Builds the index of `profile`: an entry for every tool the profile does not bind.
 pub fn build_index(catalog: &Catalog, profile: &Profile, config: &IndexConfig) -> Index {
-    let mut entries = Vec::new();
+    let unbound: Vec<usize> = (0..catalog.tools.len())
+        .filter(|&i| !profile.is_bound(&catalog.tools[i].name))
+        .collect();
+    // Entries are independent: built in parallel, collected in catalog order.
+    let entries = crate::catalog::parallel::map(unbound.clone(), |i| {
+        let budget = catalog.tools[i]
+            .summary_budget
+            .unwrap_or(config.summary_budget);
+        build_entry(catalog, i, budget, config.max_enum_values)
+    });
     let mut warnings = Vec::new();
-    for (i, tool) in catalog.tools.iter().enumerate() {
-        if profile.is_bound(&tool.name) {
-            continue;
-        }
-        let budget = tool.summary_budget.unwrap_or(config.summary_budget);
-        let entry = build_entry(catalog, i, budget, config.max_enum_values);
+    for (&i, entry) in unbound.iter().zip(&entries) {
+        let budget = entry.summary_budget;
         if entry.summary_over_budget {
             warnings.push(Warning {
-                tool: tool.name.clone(),
+                tool: catalog.tools[i].name.clone(),
                 message: format!(
                     "the first sentence of the description is {} characters, over the summary budget of {budget}; it is used whole",
                     entry.summary.chars().count()
                 ),
             });
         }
-        entries.push(entry);
     }
     Index {
         header: clean_header(&config.header),
@@ -115,7 +122,7 @@ pub fn build_entry(
     max_enum_values: usize,
 ) -> Entry {
     let tool = &catalog.tools[index];
-    let name: String = tool.name.nfc().collect();
+    let name = nfc(&tool.name);
     let sig = signature::signature(catalog, &name, catalog.parameters(index), max_enum_values);
     let signature = nfc(&sig.render());
     let triggers = normalize_triggers(&tool.triggers);
@@ -137,6 +144,7 @@ pub fn build_entry(
         summary: summary.text,
         summary_over_budget: summary.over_budget,
         summary_budget: budget,
+        summary_dropped_sentences: summary.sentences < summary.available,
         line: one_line(&line),
     }
 }
@@ -221,7 +229,7 @@ fn code_span(text: &str) -> String {
 }
 
 fn nfc(text: &str) -> String {
-    text.nfc().collect()
+    summary::nfc(text).into_owned()
 }
 
 /// An entry must stay on one line: any line break or control character becomes a space.

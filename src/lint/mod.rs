@@ -109,9 +109,44 @@ pub struct Finding {
     /// How to fix it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
-    /// The offending source line, for snippets.
+    /// The offending source line, for snippets: at most [`SNIPPET_CONTEXT`] characters on each
+    /// side of the column, `…` marking a cut.
     #[serde(skip)]
     pub source_line: Option<String>,
+    /// The 1-based column of the finding inside `source_line` (`column` unless the line was cut).
+    #[serde(skip)]
+    pub source_column: Option<usize>,
+}
+
+/// Characters of a long source line kept on each side of a finding's column (a line of at most
+/// twice this is kept whole). A minified JSON file is one huge line: copying all of it into
+/// every finding (and rendering it in every snippet) made `lint` quadratic, 19 s for 1,000
+/// tools in 0.7 MB of minified JSON.
+pub const SNIPPET_CONTEXT: usize = 200;
+
+/// The part of `line` around the 1-based character column `col`, and `col` inside that part.
+fn snippet(line: &str, col: usize) -> (String, usize) {
+    let total = line.chars().count();
+    if total <= 2 * SNIPPET_CONTEXT {
+        return (line.to_owned(), col);
+    }
+    let first = col
+        .saturating_sub(1)
+        .saturating_sub(SNIPPET_CONTEXT)
+        .min(total);
+    let last = (col.saturating_sub(1) + SNIPPET_CONTEXT).min(total);
+    if first == 0 && last == total {
+        return (line.to_owned(), col);
+    }
+    let mut text = String::new();
+    if first > 0 {
+        text.push('…');
+    }
+    text.extend(line.chars().skip(first).take(last - first));
+    if last < total {
+        text.push('…');
+    }
+    (text, col - first + usize::from(first > 0))
 }
 
 /// Rule selection and limits, from `discloser.yaml` and the command line.
@@ -218,14 +253,13 @@ impl Context<'_> {
 /// Runs every enabled rule over the project and returns sorted findings.
 pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
     let config = project.index_config();
-    let entries = (0..project.catalog.tools.len())
-        .map(|i| {
-            let budget = project.catalog.tools[i]
-                .summary_budget
-                .unwrap_or(config.summary_budget);
-            build_entry(&project.catalog, i, budget, config.max_enum_values)
-        })
-        .collect();
+    let tools: Vec<usize> = (0..project.catalog.tools.len()).collect();
+    let entries = crate::catalog::parallel::map(tools, |i| {
+        let budget = project.catalog.tools[i]
+            .summary_budget
+            .unwrap_or(config.summary_budget);
+        build_entry(&project.catalog, i, budget, config.max_enum_values)
+    });
     let profiles: Vec<_> = project
         .profile_names()
         .iter()
@@ -278,7 +312,7 @@ fn position(ctx: &Context<'_>, rule: &Rule, severity: Severity, d: Diagnostic) -
                 Target::Value
             };
             let pos = file.locate(&pointer, target);
-            let line = file.line_text(pos.line).map(str::to_owned);
+            let line = file.line_text(pos.line).map(|l| snippet(l, pos.col));
             (
                 Some(tool.name.clone()),
                 file.path.clone(),
@@ -292,7 +326,7 @@ fn position(ctx: &Context<'_>, rule: &Rule, severity: Severity, d: Diagnostic) -
             let text = std::fs::read_to_string(config).unwrap_or_default();
             let file = crate::source::SourceFile::from_text(text, config.clone());
             let pos = file.locate(pointer, Target::Value);
-            let line = file.line_text(pos.line).map(str::to_owned);
+            let line = file.line_text(pos.line).map(|l| snippet(l, pos.col));
             (None, config.clone(), Some(pos), pointer.clone(), line)
         }
         At::Problem(e) => (
@@ -300,9 +334,13 @@ fn position(ctx: &Context<'_>, rule: &Rule, severity: Severity, d: Diagnostic) -
             e.path.clone(),
             e.position,
             String::new(),
-            e.source_line.clone(),
+            e.source_line
+                .as_deref()
+                .zip(e.position)
+                .map(|(l, p)| snippet(l, p.col)),
         ),
     };
+    let (source_line, source_column) = source_line.unzip();
     Some(Finding {
         code: rule.code,
         rule: rule.name,
@@ -315,5 +353,30 @@ fn position(ctx: &Context<'_>, rule: &Rule, severity: Severity, d: Diagnostic) -
         message: d.message,
         help: d.help,
         source_line,
+        source_column,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snippet_of_a_short_line_is_the_line() {
+        assert_eq!(snippet("  name: x", 3), ("  name: x".to_owned(), 3));
+    }
+
+    #[test]
+    fn snippet_of_a_huge_line_keeps_the_column_inside_a_window() {
+        let line = format!("{}X{}", "a".repeat(5_000), "é".repeat(5_000));
+        let (text, col) = snippet(&line, 5_001);
+        assert_eq!(text.chars().count(), 2 * SNIPPET_CONTEXT + 2);
+        assert_eq!(text.chars().nth(col - 1), Some('X'));
+        assert!(text.starts_with('…') && text.ends_with('…'));
+        let (text, col) = snippet(&line, 1);
+        assert_eq!(text.chars().next(), Some('a'));
+        assert_eq!(col, 1);
+        let (_, col) = snippet("abc", 9);
+        assert_eq!(col, 9);
+    }
 }

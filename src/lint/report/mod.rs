@@ -53,7 +53,7 @@ fn full(findings: &[Finding], color: bool) -> String {
         let title = format!("{}: {}", location(f), f.message);
         let path = f.path.display().to_string();
         let mut group = Group::with_title(level.primary_title(&title).id(f.code));
-        if let (Some(line), Some(col), Some(text)) = (f.line, f.column, &f.source_line) {
+        if let (Some(line), Some(col), Some(text)) = (f.line, f.source_column, &f.source_line) {
             let start: usize = text.chars().take(col - 1).map(char::len_utf8).sum();
             let width = text[start..].chars().next().map_or(0, char::len_utf8);
             group = group.element(

@@ -34,8 +34,7 @@ declare_rule! {
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for (i, entry) in ctx.entries.iter().enumerate() {
         let tool = &ctx.project.catalog.tools[i];
-        let packed = crate::index::pack_summary(&tool.description, entry.summary_budget);
-        let dropped = packed.sentences < packed.available;
+        let dropped = entry.summary_dropped_sentences;
         let summary = entry.summary.trim_end();
         if summary.ends_with([':', '：'])
             || (dropped && !summary.is_empty() && !ends_sentence(summary))
