@@ -36,17 +36,17 @@ for size in $SIZES; do
   config=$dir/discloser.yaml
   for cmd in tools render lint cost; do
     # `lint` exits 1 when it finds something: that is a result, not a failure (-i).
-    hyperfine -N -i --warmup 1 --runs "$RUNS" --export-json "$dir/$cmd.json" \
+    hyperfine -N -i --warmup 1 --runs "$RUNS" --export-json "$dir/bench-$cmd.json" \
       "$bin --config $config $cmd" > /dev/null
-    mean=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(f\"{r['mean']*1000:,.0f} ± {r['stddev']*1000:,.0f} ms\")" "$dir/$cmd.json")
+    mean=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(f\"{r['mean']*1000:,.0f} ± {r['stddev']*1000:,.0f} ms\")" "$dir/bench-$cmd.json")
     # GNU time prints the maximum resident set (KB) as the last line of standard error.
     peak=$( (/usr/bin/time -f '%M' "$bin" --config "$config" "$cmd" 2>&1 >/dev/null || true) | tail -1 )
     echo "| \`$cmd\` | $size | $mean | $((peak / 1024)) MB |" >> "$table"
   done
   if [ "$size" = corpora ]; then
-    hyperfine -i --warmup 1 --runs "$RUNS" --export-json "$dir/render-lint.json" \
+    hyperfine -i --warmup 1 --runs "$RUNS" --export-json "$dir/bench-render-lint.json" \
       "$bin --config $config render > /dev/null; $bin --config $config lint > /dev/null" > /dev/null
-    mean=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(f\"{r['mean']*1000:,.0f} ± {r['stddev']*1000:,.0f} ms\")" "$dir/render-lint.json")
+    mean=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results'][0]; print(f\"{r['mean']*1000:,.0f} ± {r['stddev']*1000:,.0f} ms\")" "$dir/bench-render-lint.json")
     echo "| \`render\` then \`lint\` | $size | $mean | |" >> "$table"
   fi
 done
