@@ -10,7 +10,6 @@ use std::sync::OnceLock;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
-use serde_saphyr::Spanned;
 
 use crate::diagnostic::{ErrorKind, LoadError, Position};
 
@@ -259,12 +258,44 @@ impl SourceFile {
 
     /// The position of the value (or key) at `pointer`; the nearest enclosing node that exists
     /// when the pointer goes further than the text; the file start when nothing is known.
+    ///
+    /// The positions of the whole file are parsed once and kept; to locate many pointers and
+    /// free that memory afterwards, use [`SourceFile::locate_all`].
     pub fn locate(&self, pointer: &str, target: Target) -> Position {
-        let tree = self.positions.get_or_init(|| match self.syntax {
+        let tree = self.positions.get_or_init(|| self.build_positions());
+        self.locate_in(tree.as_ref(), pointer, target)
+    }
+
+    /// [`SourceFile::locate`] for many pointers at once, in order. The positions are parsed
+    /// for this call only (unless an earlier `locate` kept them) and dropped on return, so a
+    /// run that positions findings in thousands of files holds one file's positions at a time.
+    pub fn locate_all<'p>(
+        &self,
+        requests: impl IntoIterator<Item = (&'p str, Target)>,
+    ) -> Vec<Position> {
+        let built;
+        let tree = match self.positions.get() {
+            Some(kept) => kept.as_ref(),
+            None => {
+                built = self.build_positions();
+                built.as_ref()
+            }
+        };
+        requests
+            .into_iter()
+            .map(|(pointer, target)| self.locate_in(tree, pointer, target))
+            .collect()
+    }
+
+    fn build_positions(&self) -> Option<PosNode> {
+        match self.syntax {
             Syntax::Json => json_positions(&self.text),
             Syntax::Yaml => yaml_positions(&self.text),
-        });
-        let Some(mut node) = tree.as_ref() else {
+        }
+    }
+
+    fn locate_in(&self, tree: Option<&PosNode>, pointer: &str, target: Target) -> Position {
+        let Some(mut node) = tree else {
             return Position::START;
         };
         let mut at = node.at;
@@ -474,8 +505,19 @@ pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
 
 /// Appends one segment to a JSON pointer, escaping it.
 pub fn pointer_push(pointer: &str, segment: impl std::fmt::Display) -> String {
-    let segment = segment.to_string().replace('~', "~0").replace('/', "~1");
-    format!("{pointer}/{segment}")
+    use std::fmt::Write as _;
+    // One allocation in the common case: lint builds a pointer for every schema node it visits.
+    let mut out = String::with_capacity(pointer.len() + 16);
+    out.push_str(pointer);
+    out.push('/');
+    let start = out.len();
+    write!(out, "{segment}").expect("writing to a String cannot fail");
+    if out[start..].contains(['~', '/']) {
+        let escaped = out[start..].replace('~', "~0").replace('/', "~1");
+        out.truncate(start);
+        out.push_str(&escaped);
+    }
+    out
 }
 
 /// Where a node is: a byte offset (JSON; turned into a position only when asked, so huge
@@ -531,116 +573,132 @@ fn json_positions(text: &str) -> Option<PosNode> {
     parsed.value.as_ref().map(build)
 }
 
+/// The most nodes copied to place the insides of YAML aliases (see [`yaml_positions`]).
+const ALIAS_POSITION_NODES: usize = 1_000_000;
+
+/// The positions of a YAML document, from one pass over the parser's events (no values are
+/// built, aliases are not expanded, and the explicit stack makes depth cost no recursion).
+/// Keys are matched by their scalar text; a complex key (a mapping or sequence) matches
+/// nothing. An alias is placed where it is used, and what is inside it where the anchored node
+/// defines it (up to [`ALIAS_POSITION_NODES`] copied nodes in all; a merged mapping's keys are
+/// not found, the pointer stops at the mapping).
 fn yaml_positions(text: &str) -> Option<PosNode> {
-    fn loc(l: &serde_saphyr::Location, fallback: Loc) -> Loc {
-        pos_of(l).map_or(fallback, Loc::Pos)
+    use granit_parser::{Event, Parser};
+    enum Frame {
+        // The anchor ID (0: none), the position and the items so far.
+        Seq(usize, Loc, Vec<PosNode>),
+        // ... the entries so far and the key waiting for its value.
+        Map(
+            usize,
+            Loc,
+            Vec<(String, Loc, PosNode)>,
+            Option<(String, Loc)>,
+        ),
     }
-    fn build(node: &YNode, at: Loc) -> PosNode {
-        let kids = match node {
-            YNode::Scalar => Kids::Leaf,
-            YNode::Seq(items) => Kids::Seq(
-                items
-                    .iter()
-                    .map(|i| build(&i.value, loc(&i.referenced, at)))
-                    .collect(),
-            ),
-            YNode::Map(entries) => Kids::Map(
-                entries
-                    .iter()
-                    .map(|(k, v)| {
-                        let value_at = loc(&v.referenced, at);
-                        (
-                            k.value.0.clone(),
-                            loc(&k.referenced, value_at),
-                            build(&v.value, value_at),
-                        )
-                    })
-                    .collect(),
-            ),
+    /// Copies a node for an alias, spending one unit of `budget` per node: an alias bomb
+    /// that loaded within the parser's limits cannot make positions explode either.
+    fn copy(node: &PosNode, budget: &mut usize) -> PosNode {
+        let kids = if *budget == 0 {
+            Kids::Leaf
+        } else {
+            *budget -= 1;
+            match &node.kids {
+                Kids::Leaf => Kids::Leaf,
+                Kids::Seq(items) => Kids::Seq(items.iter().map(|n| copy(n, budget)).collect()),
+                Kids::Map(entries) => Kids::Map(
+                    entries
+                        .iter()
+                        .map(|(k, at, n)| (k.clone(), *at, copy(n, budget)))
+                        .collect(),
+                ),
+            }
         };
-        PosNode { at, kids }
+        PosNode { at: node.at, kids }
     }
-    let root: Spanned<YNode> = serde_saphyr::from_str_with_options(text, yaml_options()).ok()?;
-    let at = loc(&root.referenced, Loc::Pos(Position::START));
-    Some(build(&root.value, at))
-}
-
-/// A YAML node with the location of each key and value, used only to find positions.
-enum YNode {
-    Scalar,
-    Seq(Vec<Spanned<YNode>>),
-    Map(Vec<(Spanned<YKey>, Spanned<YNode>)>),
-}
-
-/// A mapping key of any scalar type, as text.
-struct YKey(String);
-
-fn pos_of(l: &serde_saphyr::Location) -> Option<Position> {
-    (l.line() > 0).then(|| Position {
-        line: l.line() as usize,
-        col: (l.column() as usize).max(1),
-    })
-}
-
-impl<'de> Deserialize<'de> for YNode {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = YNode;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("any YAML node")
-            }
-            fn visit_bool<E: de::Error>(self, _: bool) -> Result<YNode, E> {
-                Ok(YNode::Scalar)
-            }
-            fn visit_i64<E: de::Error>(self, _: i64) -> Result<YNode, E> {
-                Ok(YNode::Scalar)
-            }
-            fn visit_u64<E: de::Error>(self, _: u64) -> Result<YNode, E> {
-                Ok(YNode::Scalar)
-            }
-            fn visit_f64<E: de::Error>(self, _: f64) -> Result<YNode, E> {
-                Ok(YNode::Scalar)
-            }
-            fn visit_str<E: de::Error>(self, _: &str) -> Result<YNode, E> {
-                Ok(YNode::Scalar)
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<YNode, E> {
-                Ok(YNode::Scalar)
-            }
-            fn visit_none<E: de::Error>(self) -> Result<YNode, E> {
-                Ok(YNode::Scalar)
-            }
-            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<YNode, D::Error> {
-                YNode::deserialize(d)
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<YNode, A::Error> {
-                let mut items = Vec::new();
-                while let Some(item) = seq.next_element()? {
-                    items.push(item);
-                }
-                Ok(YNode::Seq(items))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<YNode, A::Error> {
-                let mut entries = Vec::new();
-                while let Some(key) = map.next_key()? {
-                    entries.push((key, map.next_value()?));
-                }
-                Ok(YNode::Map(entries))
-            }
+    /// Hands a finished node (and its text, when it is a scalar) to the enclosing collection;
+    /// returns it when it is the document's root.
+    fn deliver(stack: &mut [Frame], node: PosNode, scalar: Option<String>) -> Option<PosNode> {
+        match stack.last_mut() {
+            None => return Some(node),
+            Some(Frame::Seq(_, _, items)) => items.push(node),
+            Some(Frame::Map(_, _, entries, pending)) => match pending.take() {
+                Some((key, key_at)) => entries.push((key, key_at, node)),
+                None => *pending = Some((scalar.unwrap_or_default(), node.at)),
+            },
         }
-        d.deserialize_any(V)
+        None
     }
-}
-
-impl<'de> Deserialize<'de> for YKey {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Value::deserialize(d)?;
-        Ok(YKey(match v {
-            Value::String(s) => s,
-            other => other.to_string(),
-        }))
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut anchors: std::collections::HashMap<usize, PosNode> = std::collections::HashMap::new();
+    let mut budget = ALIAS_POSITION_NODES;
+    for event in Parser::new_from_str(text) {
+        let (event, span) = event.ok()?;
+        let at = Loc::Pos(Position {
+            line: span.start.line(),
+            col: span.start.col() + 1,
+        });
+        let done = match event {
+            Event::Scalar(value, _, anchor, _) => {
+                let leaf = PosNode {
+                    at,
+                    kids: Kids::Leaf,
+                };
+                if anchor != 0 {
+                    anchors.insert(anchor, copy(&leaf, &mut budget));
+                }
+                deliver(&mut stack, leaf, Some(value.into_owned()))
+            }
+            Event::Alias(anchor) => {
+                let node = match anchors.get(&anchor) {
+                    Some(anchored) => PosNode {
+                        at,
+                        kids: copy(anchored, &mut budget).kids,
+                    },
+                    None => PosNode {
+                        at,
+                        kids: Kids::Leaf,
+                    },
+                };
+                deliver(&mut stack, node, None)
+            }
+            Event::SequenceStart(_, anchor, _) => {
+                stack.push(Frame::Seq(anchor, at, Vec::new()));
+                None
+            }
+            Event::MappingStart(_, anchor, _) => {
+                stack.push(Frame::Map(anchor, at, Vec::new(), None));
+                None
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let (anchor, node) = match stack.pop()? {
+                    Frame::Seq(anchor, at, items) => (
+                        anchor,
+                        PosNode {
+                            at,
+                            kids: Kids::Seq(items),
+                        },
+                    ),
+                    Frame::Map(anchor, at, entries, _) => (
+                        anchor,
+                        PosNode {
+                            at,
+                            kids: Kids::Map(entries),
+                        },
+                    ),
+                };
+                if anchor != 0 {
+                    anchors.insert(anchor, copy(&node, &mut budget));
+                }
+                deliver(&mut stack, node, None)
+            }
+            _ => None,
+        };
+        if done.is_some() {
+            // The first document is the file (a second one is a load error).
+            return done;
+        }
     }
+    None
 }
 
 #[cfg(test)]
@@ -726,6 +784,47 @@ mod tests {
         let pos = json(text).parse().unwrap_err().position.unwrap();
         assert_eq!(pos.line, 1);
         assert_eq!(text.chars().nth(pos.col - 1), Some(','));
+    }
+
+    #[test]
+    fn yaml_positions_follow_keys_items_and_aliases() {
+        let text = "base: &b\n  type: string\nuse: *b\nlist:\n  - a\n  - {k: v, 'q': \"w\"}\n? [complex]\n: x\n";
+        let file = SourceFile::from_text(text, PathBuf::from("t.yaml"));
+        let at = |pointer: &str, target| {
+            let p = file.locate(pointer, target);
+            (p.line, p.col)
+        };
+        assert_eq!(at("/base/type", Target::Value), (2, 9));
+        assert_eq!(at("/base/type", Target::Key), (2, 3));
+        assert_eq!(at("/list/1/q", Target::Key), (6, 12));
+        assert_eq!(at("/list/1/q", Target::Value), (6, 17));
+        // An alias is where it is used; what is inside it, where the anchor defines it.
+        assert_eq!(at("/use", Target::Value), (3, 6));
+        assert_eq!(at("/use/type", Target::Key), (2, 3));
+        // A pointer that goes further than the text stops at the last node found.
+        assert_eq!(at("/list/7", Target::Value), (5, 3));
+        assert_eq!(at("/list/1/missing", Target::Value), (6, 5));
+        // Many pointers at once give the same answers, and nothing is kept.
+        let many = file.locate_all([("/base/type", Target::Value), ("/use", Target::Value)]);
+        assert_eq!(
+            many,
+            [Position { line: 2, col: 9 }, Position { line: 3, col: 6 }]
+        );
+        let fresh = SourceFile::from_text(text, PathBuf::from("t.yaml"));
+        assert_eq!(
+            fresh.locate_all([("/list/0", Target::Value)]),
+            [Position { line: 5, col: 5 }]
+        );
+        assert!(fresh.positions.get().is_none());
+    }
+
+    #[test]
+    fn pointer_segments_are_escaped_both_ways() {
+        assert_eq!(pointer_push("/a", "b"), "/a/b");
+        assert_eq!(pointer_push("", 3), "/3");
+        assert_eq!(pointer_push("/p", "x~y/z"), "/p/x~0y~1z");
+        let segments: Vec<String> = pointer_segments("/p/x~0y~1z/~01").collect();
+        assert_eq!(segments, ["p", "x~y/z", "~1"]);
     }
 
     #[test]

@@ -279,6 +279,37 @@ impl Catalog {
         crate::diagnostic::location(&file.path, Some(pos))
     }
 
+    /// The positions of many `(file, pointer, target)` requests, in order: each file's
+    /// positions are parsed once, files in parallel, and freed as soon as its requests are
+    /// answered (see [`SourceFile::locate_all`]).
+    pub fn locate_many(
+        &self,
+        requests: &[(usize, String, Target)],
+    ) -> Vec<crate::diagnostic::Position> {
+        let mut by_file: Vec<Vec<usize>> = vec![Vec::new(); self.files.len()];
+        for (i, (file, _, _)) in requests.iter().enumerate() {
+            by_file[*file].push(i);
+        }
+        let groups: Vec<(usize, Vec<usize>)> = by_file
+            .into_iter()
+            .enumerate()
+            .filter(|(_, wanted)| !wanted.is_empty())
+            .collect();
+        let located = parallel::map(groups, |(file, wanted)| {
+            let positions = self.files[file].locate_all(
+                wanted
+                    .iter()
+                    .map(|&i| (requests[i].1.as_str(), requests[i].2)),
+            );
+            wanted.into_iter().zip(positions).collect::<Vec<_>>()
+        });
+        let mut out = vec![crate::diagnostic::Position::START; requests.len()];
+        for (i, pos) in located.into_iter().flatten() {
+            out[i] = pos;
+        }
+        out
+    }
+
     /// An error positioned at a JSON pointer relative to a tool.
     pub fn error_at(
         &self,

@@ -12,8 +12,30 @@ const MIN_ITEMS: usize = 64;
 /// Most threads used: the work is memory-bound long before this.
 const MAX_THREADS: usize = 8;
 
-/// `items.map(f)`, computed on up to [`MAX_THREADS`] threads, in input order.
+/// `items.map(f)`, computed on up to [`MAX_THREADS`] threads, in input order, for many small
+/// items (files, tools).
 pub(crate) fn map<T, R, F>(items: Vec<T>, f: F) -> Vec<R>
+where
+    T: Send,
+    R: Send,
+    F: Fn(T) -> R + Sync,
+{
+    let threads = items.len() / (MIN_ITEMS / 2);
+    map_on(items, threads, MIN_ITEMS, f)
+}
+
+/// [`map`] for a few large items (lint rules, each over the whole catalog).
+pub(crate) fn map_coarse<T, R, F>(items: Vec<T>, f: F) -> Vec<R>
+where
+    T: Send,
+    R: Send,
+    F: Fn(T) -> R + Sync,
+{
+    let threads = items.len();
+    map_on(items, threads, 2, f)
+}
+
+fn map_on<T, R, F>(items: Vec<T>, most: usize, min_items: usize, f: F) -> Vec<R>
 where
     T: Send,
     R: Send,
@@ -22,8 +44,8 @@ where
     let threads = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .min(MAX_THREADS)
-        .min(items.len() / (MIN_ITEMS / 2).max(1));
-    if items.len() < MIN_ITEMS || threads < 2 {
+        .min(most);
+    if items.len() < min_items || threads < 2 {
         return items.into_iter().map(f).collect();
     }
     let len = items.len();
@@ -71,5 +93,6 @@ mod tests {
         assert_eq!(out, (0..10_000).map(|i| i * 2).collect::<Vec<_>>());
         assert_eq!(map(vec![1, 2, 3], |i| i + 1), [2, 3, 4]);
         assert!(map(Vec::<u8>::new(), |i| i).is_empty());
+        assert_eq!(map_coarse(vec![3, 1, 2], |i| i * 10), [30, 10, 20]);
     }
 }

@@ -7,8 +7,10 @@ use serde::Serialize;
 
 use super::Outcome;
 use crate::cli::{TableFormat, ToolsArgs};
+use crate::diagnostic::location;
 use crate::index::{normalize_triggers, signature::signature};
 use crate::project::Project;
+use crate::source::Target;
 
 #[derive(Serialize)]
 struct Row {
@@ -23,11 +25,19 @@ struct Row {
 pub fn run(project: &Project, args: &ToolsArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let profile = project.profile(&args.profile)?;
     let catalog = &project.catalog;
+    // Every tool's position at once: each file's positions are parsed once, then freed.
+    let requests: Vec<_> = catalog
+        .tools
+        .iter()
+        .map(|t| (t.origin.file, t.origin.pointer_to(""), Target::Value))
+        .collect();
+    let positions = catalog.locate_many(&requests);
     let rows: Vec<Row> = catalog
         .tools
         .iter()
+        .zip(positions)
         .enumerate()
-        .map(|(i, tool)| {
+        .map(|(i, (tool, pos))| {
             let sig = signature(
                 catalog,
                 &tool.name,
@@ -43,7 +53,7 @@ pub fn run(project: &Project, args: &ToolsArgs, out: &mut dyn Write) -> anyhow::
                 },
                 required: sig.required.iter().map(|p| p.name.clone()).collect(),
                 triggers: normalize_triggers(&tool.triggers).len(),
-                source: catalog.locate(&tool.origin, ""),
+                source: location(&catalog.file_of(tool).path, Some(pos)),
             }
         })
         .collect();

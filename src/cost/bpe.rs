@@ -206,6 +206,58 @@ impl Encoding {
     }
 }
 
+/// The smallest chunk [`Encoding::count_chunked`] hands to one thread.
+const CHUNK_BYTES: usize = 64 * 1024;
+
+impl Encoding {
+    /// [`Encoding::count`] of a large text, split by [`independent_chunks`] and counted on
+    /// several threads: the same number, sooner.
+    pub fn count_chunked(&self, text: &str) -> usize {
+        let chunks = independent_chunks(text, CHUNK_BYTES);
+        if chunks.len() < 2 {
+            return self.count(text);
+        }
+        crate::catalog::parallel::map(chunks, |chunk| self.count(chunk))
+            .into_iter()
+            .sum()
+    }
+}
+
+/// Splits `text` into consecutive chunks, each at least `min` bytes but the last, whose token
+/// counts add up to the count of the whole: every cut is just after a line feed followed by a
+/// character that is neither white space nor `/`.
+///
+/// Why such a cut changes nothing, for both split patterns: no piece can contain the line
+/// feed and the character after it. Letter and number pieces exclude line feeds; a
+/// punctuation piece may end in line feeds (and, in o200k, slashes) but cannot continue with
+/// the next character; a white-space piece stops before a non-space. The pieces before the
+/// cut are also the same as in the text cut there: the run of white space ending at the cut
+/// ends with a line feed, so `\s*[\r\n]` (cl100k) or `\s*[\r\n]+` (o200k) takes it whole
+/// whether or not text follows, just as cl100k's `\s++$` does at the end of the text; and no
+/// pattern looks behind, so the pieces after the cut are those of the rest alone. BPE merges
+/// never cross pieces. (Checked against whole-text counts in the tests below.)
+pub(crate) fn independent_chunks(text: &str, min: usize) -> Vec<&str> {
+    let mut chunks = Vec::new();
+    let mut start = 0;
+    let mut from = min;
+    while from < text.len() {
+        let Some(newline) = text.as_bytes()[from..].iter().position(|&b| b == b'\n') else {
+            break;
+        };
+        let cut = from + newline + 1;
+        match text[cut..].chars().next() {
+            Some(next) if !next.is_whitespace() && next != '/' => {
+                chunks.push(&text[start..cut]);
+                start = cut;
+                from = cut + min;
+            }
+            _ => from = cut,
+        }
+    }
+    chunks.push(&text[start..]);
+    chunks
+}
+
 macro_rules! vocab {
     ($name:literal) => {
         Vocab {
@@ -248,5 +300,59 @@ mod tests {
         // A long run of one letter exercises the heap-based merge.
         assert_eq!(o200k_base().count(&"a".repeat(3000)), 375);
         assert_eq!(cl100k_base().count(&"a".repeat(3000)), 375);
+    }
+
+    /// Counting chunk by chunk equals counting the whole, with a cut at every place
+    /// `independent_chunks` allows (minimum length 1).
+    fn assert_chunks_add_up(text: &str) {
+        let chunks = independent_chunks(text, 1);
+        assert_eq!(chunks.concat(), text);
+        for encoding in [o200k_base(), cl100k_base()] {
+            let parts: usize = chunks.iter().map(|c| encoding.count(c)).sum();
+            assert_eq!(parts, encoding.count(text), "{text:?} cut into {chunks:?}");
+        }
+    }
+
+    #[test]
+    fn chunked_counts_equal_whole_counts_on_adversarial_texts() {
+        // Fragments chosen to meet at a cut: line endings, white space of every kind, slashes,
+        // punctuation runs that swallow line feeds, contractions, digits, CJK, emoji.
+        const FRAGMENTS: [&str; 26] = [
+            "\n", "\r\n", "\r", " ", "  ", "\t", "\u{a0}", "\u{3000}", "/", "//", "}", "})", "- ",
+            "a", "Hello", "WORLD", "'s", "'LL", "123", "45678", "é", "中文", "。", "🙂",
+            "\u{200b}", "x.y",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..5_000 {
+            let len = 1 + (next() % 24) as usize;
+            let text: String = (0..len)
+                .map(|_| FRAGMENTS[(next() % FRAGMENTS.len() as u64) as usize])
+                .collect();
+            assert_chunks_add_up(&text);
+        }
+    }
+
+    #[test]
+    fn chunked_counts_equal_whole_counts_on_real_catalogs() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut texts =
+            vec![std::fs::read_to_string(dir.join("snapshots/default/index.txt")).unwrap()];
+        for name in ["github-mcp-server", "livemcpbench", "docker-mcp-registry"] {
+            let path = dir.join("../shared/corpora").join(name).join("tools.json");
+            texts.push(std::fs::read_to_string(path).unwrap());
+        }
+        for text in &texts {
+            assert_chunks_add_up(text);
+        }
+        // The threaded path, at its real chunk size.
+        let big = texts.concat().repeat(3);
+        assert!(independent_chunks(&big, CHUNK_BYTES).len() > 2);
+        assert_eq!(o200k_base().count_chunked(&big), o200k_base().count(&big));
     }
 }

@@ -16,7 +16,7 @@ pub mod tokenizer;
 
 use serde::Serialize;
 
-use crate::index::{Style, build_entry, build_index, render};
+use crate::index::{Entry, Style, build_entries, index_from_entries, render};
 use crate::project::{Profile, Project};
 
 pub use provider::Provider;
@@ -182,6 +182,12 @@ pub fn cost(
         parameters: &s.parameters,
     });
 
+    // Each tool's entry is the same in every profile's index: packed once, shared.
+    let entries = if profiles.is_empty() && !options.by_tool {
+        Vec::new()
+    } else {
+        build_entries(catalog, project.index_config())
+    };
     let mut rows = vec![configuration(
         "all bound",
         &all_defs,
@@ -204,7 +210,7 @@ pub fn cost(
         if let Some(search) = &search_def {
             defs.push(Def { ..*search });
         }
-        let index = build_index(catalog, profile, project.index_config());
+        let index = index_from_entries(catalog, profile, project.index_config(), &entries);
         let text = render(&index, Style::Text);
         rows.push(configuration(
             &profile.name,
@@ -227,34 +233,27 @@ pub fn cost(
         }
     }
     let tools = options.by_tool.then(|| {
-        let config = project.index_config();
-        (0..catalog.tools.len())
-            .map(|i| {
-                let tool = &catalog.tools[i];
-                let definition =
-                    provider.serialize(&tool.name, &tool.description, &tool.parameters);
-                let budget = tool.summary_budget.unwrap_or(config.summary_budget);
-                let entry = format!(
-                    "{}\n",
-                    build_entry(catalog, i, budget, config.max_enum_values).line
-                );
-                let definition_tokens = counter.count_definition(
-                    &tool.name,
-                    &tool.description,
-                    &tool.parameters,
-                    &definition,
-                );
-                let entry_tokens = counter.count_text(&entry);
-                ToolCost {
-                    name: tool.name.clone(),
-                    definition: Size::of(&definition),
-                    definition_tokens,
-                    entry: Size::of(&entry),
-                    entry_tokens,
-                    ratio: round1(definition_tokens as f64 / entry_tokens.max(1) as f64),
-                }
-            })
-            .collect()
+        let tools: Vec<(&crate::catalog::Tool, &Entry)> =
+            catalog.tools.iter().zip(&entries).collect();
+        crate::catalog::parallel::map(tools, |(tool, entry)| {
+            let definition = provider.serialize(&tool.name, &tool.description, &tool.parameters);
+            let entry = format!("{}\n", entry.line);
+            let definition_tokens = counter.count_definition(
+                &tool.name,
+                &tool.description,
+                &tool.parameters,
+                &definition,
+            );
+            let entry_tokens = counter.count_text(&entry);
+            ToolCost {
+                name: tool.name.clone(),
+                definition: Size::of(&definition),
+                definition_tokens,
+                entry: Size::of(&entry),
+                entry_tokens,
+                ratio: round1(definition_tokens as f64 / entry_tokens.max(1) as f64),
+            }
+        })
     });
     Ok(CostReport {
         provider,

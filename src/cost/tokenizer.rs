@@ -61,7 +61,7 @@ impl Counter {
     pub fn count_text(&self, text: &str) -> u64 {
         match self.kind {
             TokenizerKind::O200k | TokenizerKind::OpenaiFunctions => o200k(text),
-            TokenizerKind::Cl100k => super::bpe::cl100k_base().count(text) as u64,
+            TokenizerKind::Cl100k => super::bpe::cl100k_base().count_chunked(text) as u64,
             TokenizerKind::Chars => text.chars().count().div_ceil(4) as u64,
         }
     }
@@ -73,10 +73,11 @@ impl Counter {
         match self.kind {
             TokenizerKind::OpenaiFunctions => {
                 let count = |t: &str| o200k(t) as usize;
-                let functions: i64 = parts
-                    .iter()
-                    .map(|(n, d, p)| openai_functions::function_tokens(n, d, p, &count))
-                    .sum();
+                let functions: i64 = crate::catalog::parallel::map(parts.to_vec(), |(n, d, p)| {
+                    openai_functions::function_tokens(n, d, p, &count)
+                })
+                .into_iter()
+                .sum();
                 let end = if parts.is_empty() {
                     0
                 } else {
@@ -84,7 +85,12 @@ impl Counter {
                 };
                 u64::try_from(functions + end).unwrap_or(0)
             }
-            _ => serialized.iter().map(|s| self.count_text(s)).sum(),
+            // Definitions are counted one by one, so they are counted in parallel.
+            _ => crate::catalog::parallel::map(serialized.iter().collect(), |s: &String| {
+                self.count_text(s)
+            })
+            .into_iter()
+            .sum(),
         }
     }
 }
@@ -116,5 +122,5 @@ impl Counter {
 }
 
 fn o200k(text: &str) -> u64 {
-    super::bpe::o200k_base().count(text) as u64
+    super::bpe::o200k_base().count_chunked(text) as u64
 }

@@ -83,16 +83,54 @@ pub struct Index {
 
 /// Builds the index of `profile`: an entry for every tool the profile does not bind.
 pub fn build_index(catalog: &Catalog, profile: &Profile, config: &IndexConfig) -> Index {
-    let unbound: Vec<usize> = (0..catalog.tools.len())
-        .filter(|&i| !profile.is_bound(&catalog.tools[i].name))
-        .collect();
+    let unbound = unbound(catalog, profile);
     // Entries are independent: built in parallel, collected in catalog order.
-    let entries = crate::catalog::parallel::map(unbound.clone(), |i| {
-        let budget = catalog.tools[i]
-            .summary_budget
-            .unwrap_or(config.summary_budget);
-        build_entry(catalog, i, budget, config.max_enum_values)
-    });
+    let entries =
+        crate::catalog::parallel::map(unbound.clone(), |i| entry_with_config(catalog, i, config));
+    assemble(catalog, profile, config, &unbound, entries)
+}
+
+/// The entry of every tool of the catalog, in catalog order (built in parallel), for building
+/// several indexes with [`index_from_entries`] without packing each summary again.
+pub fn build_entries(catalog: &Catalog, config: &IndexConfig) -> Vec<Entry> {
+    let all: Vec<usize> = (0..catalog.tools.len()).collect();
+    crate::catalog::parallel::map(all, |i| entry_with_config(catalog, i, config))
+}
+
+/// [`build_index`] from entries [`build_entries`] made with the same catalog and config.
+pub fn index_from_entries(
+    catalog: &Catalog,
+    profile: &Profile,
+    config: &IndexConfig,
+    entries: &[Entry],
+) -> Index {
+    let unbound = unbound(catalog, profile);
+    let mine = unbound.iter().map(|&i| entries[i].clone()).collect();
+    assemble(catalog, profile, config, &unbound, mine)
+}
+
+/// Catalog indices of the tools `profile` does not bind.
+fn unbound(catalog: &Catalog, profile: &Profile) -> Vec<usize> {
+    (0..catalog.tools.len())
+        .filter(|&i| !profile.is_bound(&catalog.tools[i].name))
+        .collect()
+}
+
+/// The entry of one tool with the tool's own summary budget, or the index's.
+fn entry_with_config(catalog: &Catalog, i: usize, config: &IndexConfig) -> Entry {
+    let budget = catalog.tools[i]
+        .summary_budget
+        .unwrap_or(config.summary_budget);
+    build_entry(catalog, i, budget, config.max_enum_values)
+}
+
+fn assemble(
+    catalog: &Catalog,
+    profile: &Profile,
+    config: &IndexConfig,
+    unbound: &[usize],
+    entries: Vec<Entry>,
+) -> Index {
     let mut warnings = Vec::new();
     for (&i, entry) in unbound.iter().zip(&entries) {
         let budget = entry.summary_budget;

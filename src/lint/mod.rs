@@ -16,8 +16,8 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use crate::config::LintConfig;
-use crate::diagnostic::LoadError;
-use crate::index::{Entry, build_entry};
+use crate::diagnostic::{LoadError, Position};
+use crate::index::{Entry, build_entries};
 use crate::project::Project;
 use crate::source::Target;
 
@@ -252,14 +252,7 @@ impl Context<'_> {
 
 /// Runs every enabled rule over the project and returns sorted findings.
 pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
-    let config = project.index_config();
-    let tools: Vec<usize> = (0..project.catalog.tools.len()).collect();
-    let entries = crate::catalog::parallel::map(tools, |i| {
-        let budget = project.catalog.tools[i]
-            .summary_budget
-            .unwrap_or(config.summary_budget);
-        build_entry(&project.catalog, i, budget, config.max_enum_values)
-    });
+    let entries = build_entries(&project.catalog, project.index_config());
     let profiles: Vec<_> = project
         .profile_names()
         .iter()
@@ -277,16 +270,59 @@ pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
         settings,
         indexable,
     };
-    let mut findings = Vec::new();
-    for rule in RULES.iter().filter(|r| settings.enabled(r)) {
+    // Rules are independent: each runs on its own thread when there are cores to spare.
+    let enabled: Vec<&Rule> = RULES
+        .iter()
+        .copied()
+        .filter(|r| settings.enabled(r))
+        .collect();
+    let catalog = &project.catalog;
+    let per_rule = crate::catalog::parallel::map_coarse(enabled, |rule| {
         let mut diagnostics = Vec::new();
         (rule.check)(&ctx, &mut diagnostics);
-        for d in diagnostics {
-            if let Some(finding) = position(&ctx, rule, settings.severity_of(rule), d) {
-                findings.push(finding);
-            }
-        }
-    }
+        diagnostics
+            .into_iter()
+            .filter(|d| match &d.at {
+                At::Tool(i, _) | At::ToolKey(i, _) => {
+                    !catalog.tools[*i].lint_ignore.iter().any(|c| rule.is(c))
+                }
+                At::Config(_) | At::Problem(_) => true,
+            })
+            .map(|d| (rule, d))
+            .collect::<Vec<_>>()
+    });
+    let diagnostics: Vec<(&Rule, Diagnostic)> = per_rule.into_iter().flatten().collect();
+    // Positions are found file by file (one parse of each file's positions, freed after), not
+    // finding by finding: a large catalog's findings touch every file.
+    let requests: Vec<(usize, String, Target)> = diagnostics
+        .iter()
+        .filter_map(|(_, d)| match &d.at {
+            At::Tool(i, suffix) => Some((i, suffix, Target::Value)),
+            At::ToolKey(i, suffix) => Some((i, suffix, Target::Key)),
+            At::Config(_) | At::Problem(_) => None,
+        })
+        .map(|(i, suffix, target)| {
+            let origin = &catalog.tools[*i].origin;
+            (origin.file, origin.pointer_to(suffix), target)
+        })
+        .collect();
+    let mut positions = catalog.locate_many(&requests).into_iter();
+    let mut requests = requests.into_iter();
+    let config = std::sync::OnceLock::new();
+    let mut findings: Vec<Finding> = diagnostics
+        .into_iter()
+        .map(|(rule, d)| {
+            let located = match &d.at {
+                // One request, and one position, per tool finding, in order.
+                At::Tool(..) | At::ToolKey(..) => requests
+                    .next()
+                    .zip(positions.next())
+                    .map(|((_, pointer, _), pos)| (pointer, pos)),
+                At::Config(_) | At::Problem(_) => None,
+            };
+            finding(&ctx, &config, rule, settings.severity_of(rule), d, located)
+        })
+        .collect();
     findings.sort_by(|a, b| {
         (&a.path, a.line, a.column, a.code, &a.message)
             .cmp(&(&b.path, b.line, b.column, b.code, &b.message))
@@ -295,23 +331,22 @@ pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
     findings
 }
 
-/// Resolves a diagnostic's position; `None` when the tool suppresses the rule.
-fn position(ctx: &Context<'_>, rule: &Rule, severity: Severity, d: Diagnostic) -> Option<Finding> {
+/// A diagnostic with its position: `located` is the file pointer and position of a tool
+/// finding; `config` is the config file, read once for all config findings.
+fn finding(
+    ctx: &Context<'_>,
+    config: &std::sync::OnceLock<crate::source::SourceFile>,
+    rule: &Rule,
+    severity: Severity,
+    d: Diagnostic,
+    located: Option<(String, Position)>,
+) -> Finding {
     let catalog = &ctx.project.catalog;
-    let (tool, path, pos, pointer, source_line) = match &d.at {
-        At::Tool(i, suffix) | At::ToolKey(i, suffix) => {
+    let (tool, path, pos, pointer, source_line) = match (&d.at, located) {
+        (At::Tool(i, _) | At::ToolKey(i, _), located) => {
+            let (pointer, pos) = located.unwrap_or_else(|| (String::new(), Position::START));
             let tool = &catalog.tools[*i];
-            if tool.lint_ignore.iter().any(|c| rule.is(c)) {
-                return None;
-            }
             let file = catalog.file_of(tool);
-            let pointer = tool.origin.pointer_to(suffix);
-            let target = if matches!(d.at, At::ToolKey(..)) {
-                Target::Key
-            } else {
-                Target::Value
-            };
-            let pos = file.locate(&pointer, target);
             let line = file.line_text(pos.line).map(|l| snippet(l, pos.col));
             (
                 Some(tool.name.clone()),
@@ -321,15 +356,17 @@ fn position(ctx: &Context<'_>, rule: &Rule, severity: Severity, d: Diagnostic) -
                 line,
             )
         }
-        At::Config(pointer) => {
-            let config = &ctx.project.config_path;
-            let text = std::fs::read_to_string(config).unwrap_or_default();
-            let file = crate::source::SourceFile::from_text(text, config.clone());
+        (At::Config(pointer), _) => {
+            let path = &ctx.project.config_path;
+            let file = config.get_or_init(|| {
+                let text = std::fs::read_to_string(path).unwrap_or_default();
+                crate::source::SourceFile::from_text(text, path.clone())
+            });
             let pos = file.locate(pointer, Target::Value);
             let line = file.line_text(pos.line).map(|l| snippet(l, pos.col));
-            (None, config.clone(), Some(pos), pointer.clone(), line)
+            (None, path.clone(), Some(pos), pointer.clone(), line)
         }
-        At::Problem(e) => (
+        (At::Problem(e), _) => (
             None,
             e.path.clone(),
             e.position,
@@ -341,7 +378,7 @@ fn position(ctx: &Context<'_>, rule: &Rule, severity: Severity, d: Diagnostic) -
         ),
     };
     let (source_line, source_column) = source_line.unzip();
-    Some(Finding {
+    Finding {
         code: rule.code,
         rule: rule.name,
         severity,
@@ -354,7 +391,7 @@ fn position(ctx: &Context<'_>, rule: &Rule, severity: Severity, d: Diagnostic) -
         help: d.help,
         source_line,
         source_column,
-    })
+    }
 }
 
 #[cfg(test)]
