@@ -86,6 +86,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> 
 /// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed and
 /// synced, then renamed over the target. On any failure the old file is untouched.
 ///
+/// On unix the file ends up with the permissions a plain write would give it: an existing
+/// regular file keeps its mode, a new one gets `0o666` minus the process umask (what
+/// [`std::fs::File::create`] gives), not the private `0o600` of a temporary file.
+///
 /// This and [`write_atomic_new`] are the only ways discloser writes a file the user asked for
 /// (`render --out`, `snapshot`, `import --out`, `export --out`, `pull --out`, ...): a run that
 /// fails or is killed midway leaves either the old file or the new one, never a mix, and at
@@ -106,10 +110,25 @@ fn write_via_temp(path: &Path, bytes: &[u8], replace: bool) -> std::io::Result<(
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".discloser-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".discloser-").suffix(".tmp");
+    // An existing file's mode is copied below; until then the temporary file stays private.
+    #[cfg(unix)]
+    let existing = std::fs::metadata(path)
+        .ok()
+        .filter(std::fs::Metadata::is_file);
+    #[cfg(unix)]
+    if existing.is_none() {
+        use std::os::unix::fs::PermissionsExt as _;
+        // Passed to `open(2)`, which applies the umask: no need to read it (racy) here.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    #[cfg(unix)]
+    if let Some(meta) = existing {
+        // Before any byte is written, so the content is never more exposed than the old file.
+        tmp.as_file().set_permissions(meta.permissions())?;
+    }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     if replace {
@@ -118,4 +137,54 @@ fn write_via_temp(path: &Path, bytes: &[u8], replace: bool) -> std::io::Result<(
         tmp.persist_noclobber(path).map_err(|e| e.error)?;
     }
     Ok(())
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use std::os::unix::fs::PermissionsExt as _;
+    use std::path::Path;
+
+    fn mode(path: &Path) -> u32 {
+        std::fs::metadata(path)
+            .expect("metadata")
+            .permissions()
+            .mode()
+            & 0o7777
+    }
+
+    /// Regression: files were left with the temporary file's private `0o600`.
+    #[test]
+    fn new_file_gets_the_mode_file_create_gives() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        // Whatever the umask of the test process, a plain `File::create` is the reference.
+        let reference = dir.path().join("reference");
+        std::fs::File::create(&reference).expect("create the reference file");
+        let expected = mode(&reference);
+        for (name, write) in [
+            (
+                "atomic",
+                super::write_atomic as fn(&Path, &[u8]) -> std::io::Result<()>,
+            ),
+            ("atomic-new", super::write_atomic_new),
+        ] {
+            let path = dir.path().join(name);
+            write(&path, b"new\n").expect("write");
+            assert_eq!(mode(&path), expected, "{name}: {:o}", mode(&path));
+            assert_eq!(std::fs::read(&path).expect("read"), b"new\n");
+        }
+    }
+
+    #[test]
+    fn existing_file_keeps_its_mode() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        for wanted in [0o640, 0o600, 0o664, 0o755] {
+            let path = dir.path().join(format!("file-{wanted:o}"));
+            std::fs::write(&path, b"old\n").expect("write the old file");
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(wanted))
+                .expect("chmod");
+            super::write_atomic(&path, b"new\n").expect("overwrite");
+            assert_eq!(mode(&path), wanted, "{:o}", mode(&path));
+            assert_eq!(std::fs::read(&path).expect("read"), b"new\n");
+        }
+    }
 }

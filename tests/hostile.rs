@@ -138,6 +138,8 @@ struct Limits {
     file_size: Option<u64>,
     /// Ignore `SIGXFSZ`, so writes past `file_size` fail with `EFBIG` instead of killing.
     ignore_sigxfsz: bool,
+    /// The child's file-mode creation mask, when the test depends on it.
+    umask: Option<libc::mode_t>,
 }
 
 /// Runs the binary in `dir`, waits with a watchdog, and measures its peak memory.
@@ -158,7 +160,7 @@ fn run_in(dir: &Path, args: &[&str], limits: Limits) -> Run {
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(&out_path).expect("create stdout file"))
         .stderr(std::fs::File::create(&err_path).expect("create stderr file"));
-    // SAFETY: only async-signal-safe calls (setrlimit, signal) run between fork and exec.
+    // SAFETY: only async-signal-safe calls (setrlimit, signal, umask) run between fork and exec.
     unsafe {
         command.pre_exec(move || {
             let memory = MEMORY_LIMIT_MB * 1024 * 1024;
@@ -180,6 +182,9 @@ fn run_in(dir: &Path, args: &[&str], limits: Limits) -> Run {
             }
             if limits.ignore_sigxfsz {
                 libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+            }
+            if let Some(mask) = limits.umask {
+                libc::umask(mask);
             }
             Ok(())
         });
@@ -706,6 +711,7 @@ fn write_killed_midway_leaves_the_old_file_intact() {
         Limits {
             file_size: Some(16 * 1024),
             ignore_sigxfsz: false,
+            ..Limits::default()
         },
     );
     assert_eq!(
@@ -774,6 +780,7 @@ fn write_failing_midway_leaves_the_old_file_intact_for_every_writer() {
             Limits {
                 file_size: Some(16 * 1024),
                 ignore_sigxfsz: true,
+                ..Limits::default()
             },
         );
         run.expect_no_panic();
@@ -795,6 +802,56 @@ fn write_failing_midway_leaves_the_old_file_intact_for_every_writer() {
             "{args:?}"
         );
         assert_eq!(leftovers(&dir, &[name]), Vec::<PathBuf>::new(), "{args:?}");
+    }
+}
+
+fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::metadata(path)
+        .expect("the written file")
+        .permissions()
+        .mode()
+        & 0o7777
+}
+
+/// Regression: written files got the temporary file's private `0o600`. A new file gets what a
+/// plain create gives (`0o644` under umask `022`); an overwritten file keeps its own mode.
+#[test]
+fn written_files_get_the_usual_mode_not_the_temporary_files() {
+    let project = Project::new(&[("tools/a.yaml", b"name: a\ndescription: A tool.\n")]);
+    let under_022 = Limits {
+        umask: Some(0o022),
+        ..Limits::default()
+    };
+    let render_out = ["--config", "discloser.yaml", "render", "--out", "out.txt"];
+    let snapshot = ["--config", "discloser.yaml", "snapshot"];
+
+    let written = [
+        project.path().join("out.txt"),
+        project.path().join("snapshots/default/index.txt"),
+    ];
+
+    run_in(project.path(), &render_out, under_022).expect_ok();
+    run_in(project.path(), &snapshot, under_022).expect_ok();
+    for path in &written {
+        assert_eq!(mode(path), 0o644, "{}: {:o}", path.display(), mode(path));
+    }
+
+    for path in &written {
+        std::fs::write(path, OLD).expect("make the file stale");
+        std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o640))
+            .expect("chmod 0640");
+    }
+    run_in(project.path(), &render_out, under_022).expect_ok();
+    run_in(project.path(), &snapshot, under_022).expect_ok();
+    for path in &written {
+        assert_ne!(
+            std::fs::read(path).expect("read"),
+            OLD,
+            "{}",
+            path.display()
+        );
+        assert_eq!(mode(path), 0o640, "{}: {:o}", path.display(), mode(path));
     }
 }
 

@@ -7,7 +7,7 @@
 //! same sources, the same profiles in the same order plus the new one, with exactly the new
 //! starter set) before the file is replaced atomically; on any failure the file is untouched.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::config::{CONFIG_FILE, Config};
 use crate::diagnostic::{ErrorKind, LoadError};
@@ -39,7 +39,7 @@ pub fn write_profile(
     let text = insert_profile(&source.text, name, starter, comment).map_err(fail)?;
     verify(project, &source, &text, name, starter).map_err(fail)?;
     let real = path.canonicalize().unwrap_or_else(|_| path.clone());
-    write_keeping_permissions(&real, text.as_bytes())
+    crate::fsutil::write_atomic(&real, text.as_bytes())
         .map_err(|e| fail(format!("cannot write the config: {e}")))?;
     Ok(path.clone())
 }
@@ -58,15 +58,6 @@ fn check_name(name: &str) -> Result<(), String> {
     } else {
         Ok(())
     }
-}
-
-fn write_keeping_permissions(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let permissions = std::fs::metadata(path).map(|m| m.permissions()).ok();
-    crate::fsutil::write_atomic(path, bytes)?;
-    if let Some(permissions) = permissions {
-        std::fs::set_permissions(path, permissions)?;
-    }
-    Ok(())
 }
 
 /// Re-reads the edited text and checks that it says what the old one said, plus the profile.
