@@ -14,8 +14,9 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::catalog::formats::Format;
-use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
-use crate::source::{SourceFile, Target, pointer_push};
+use crate::diagnostic::LoadError;
+use crate::source::SourceFile;
+use crate::typing::Wording;
 
 /// The file name looked for in the current directory and its parents.
 pub const CONFIG_FILE: &str = "discloser.yaml";
@@ -404,71 +405,6 @@ impl Config {
             Value::Null => Value::Object(serde_json::Map::new()),
             value => value,
         };
-        serde_path_to_error::deserialize::<_, Config>(value).map_err(|e| {
-            let pointer = e
-                .path()
-                .iter()
-                .fold(String::new(), |p, segment| match segment {
-                    serde_path_to_error::Segment::Seq { index } => pointer_push(&p, index),
-                    serde_path_to_error::Segment::Map { key } => pointer_push(&p, key),
-                    _ => p,
-                });
-            config_error(source, &pointer, &e.into_inner().to_string())
-        })
+        crate::typing::typed(source, value, Wording::Config)
     }
-}
-
-/// Rewrites serde's wording into discloser's: keys in backticks, what was expected, a
-/// "did you mean" for misspelt keys.
-fn config_error(source: &SourceFile, pointer: &str, message: &str) -> LoadError {
-    let shown = pointer.trim_start_matches('/').replace('/', ".");
-    if let Some(rest) = message.strip_prefix("unknown field `") {
-        let key = rest.split('`').next().unwrap_or_default();
-        let expected: Vec<&str> = rest.split('`').skip(2).step_by(2).collect();
-        let section = pointer
-            .rsplit_once('/')
-            .map_or("", |(parent, _)| parent)
-            .trim_start_matches('/')
-            .replace('/', ".");
-        let place = if section.is_empty() {
-            String::new()
-        } else {
-            format!(" in `{section}`")
-        };
-        let err = source.error_at(
-            ErrorKind::Shape,
-            pointer,
-            Target::Key,
-            format!("unknown key `{key}`{place}"),
-        );
-        return match did_you_mean(key, expected.iter().copied()) {
-            Some(near) => err.with_help(format!("did you mean `{near}`?")),
-            None if expected.is_empty() => err,
-            None => err.with_help(format!(
-                "expected one of {}",
-                expected
-                    .iter()
-                    .map(|k| format!("`{k}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-        };
-    }
-    let message = match message.strip_prefix("invalid type: ") {
-        Some(rest) => {
-            let (found, expected) = rest
-                .split_once(", expected ")
-                .unwrap_or((rest, "another type"));
-            let expected = match expected {
-                "usize" | "u64" | "u32" => "a non-negative integer",
-                "a sequence" => "a list",
-                "a boolean" => "`true` or `false`",
-                other => other,
-            };
-            format!("`{shown}` must be {expected}, found {found}")
-        }
-        None if shown.is_empty() => message.to_owned(),
-        None => format!("`{shown}`: {message}"),
-    };
-    source.error_at(ErrorKind::Shape, pointer, Target::Value, message)
 }

@@ -43,3 +43,4 @@ pub mod project;
 pub mod runtime;
 pub mod snapshot;
 pub mod source;
+mod typing;

@@ -1,107 +1,22 @@
 //! Typing parsed input (trace lines, reach cases) with errors placed on the offending key or
 //! value, worded like the config's: keys in backticks, what was expected, a "did you mean" for a
-//! misspelt key or value.
+//! misspelt key or value. The typing itself is shared with the config ([`crate::typing`]); this
+//! module adds the checks serde cannot make and moves a record's errors to its line.
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::diagnostic::{ErrorKind, LoadError, Position, did_you_mean};
+use crate::diagnostic::{ErrorKind, LoadError, Position};
 use crate::source::{SourceFile, Target, pointer_push};
+use crate::typing::Wording;
 
 /// Deserialises `value`, parsed from `source`, into `T`; a mismatch becomes a [`LoadError`] at
-/// the key or value at fault.
+/// the key or value at fault, worded as [`Wording::Input`].
 pub(crate) fn typed<T: DeserializeOwned>(
     source: &SourceFile,
     value: Value,
 ) -> Result<T, LoadError> {
-    serde_path_to_error::deserialize::<_, T>(value).map_err(|e| {
-        let pointer = e
-            .path()
-            .iter()
-            .fold(String::new(), |p, segment| match segment {
-                serde_path_to_error::Segment::Seq { index } => pointer_push(&p, index),
-                serde_path_to_error::Segment::Map { key } => pointer_push(&p, key),
-                _ => p,
-            });
-        reword(source, &pointer, &e.into_inner().to_string())
-    })
-}
-
-fn reword(source: &SourceFile, pointer: &str, message: &str) -> LoadError {
-    let shown = pointer.trim_start_matches('/').replace('/', ".");
-    if let Some(rest) = message.strip_prefix("unknown field `") {
-        let key = rest.split('`').next().unwrap_or_default();
-        let expected: Vec<&str> = rest.split('`').skip(2).step_by(2).collect();
-        let err = source.error_at(
-            ErrorKind::Shape,
-            pointer,
-            Target::Key,
-            format!("unknown key `{key}`"),
-        );
-        return with_expected(err, key, &expected);
-    }
-    if let Some(rest) = message.strip_prefix("unknown variant `") {
-        let value = rest.split('`').next().unwrap_or_default();
-        let expected: Vec<&str> = rest.split('`').skip(2).step_by(2).collect();
-        let err = source.error_at(
-            ErrorKind::Shape,
-            pointer,
-            Target::Value,
-            format!("`{shown}` cannot be `{value}`"),
-        );
-        return with_expected(err, value, &expected);
-    }
-    if let Some(rest) = message.strip_prefix("missing field `") {
-        let key = rest.split('`').next().unwrap_or_default();
-        let place = if shown.is_empty() {
-            String::new()
-        } else {
-            format!(" in `{shown}`")
-        };
-        return source.error_at(
-            ErrorKind::Shape,
-            pointer,
-            Target::Value,
-            format!("missing key `{key}`{place}"),
-        );
-    }
-    let message = match message.strip_prefix("invalid type: ") {
-        Some(rest) => {
-            let (found, expected) = rest
-                .split_once(", expected ")
-                .unwrap_or((rest, "another type"));
-            let expected = match expected {
-                "usize" | "u64" | "u32" => "a non-negative integer",
-                "a sequence" => "a list",
-                "a boolean" => "`true` or `false`",
-                other => other,
-            };
-            let what = if shown.is_empty() {
-                "the value".to_owned()
-            } else {
-                format!("`{shown}`")
-            };
-            format!("{what} must be {expected}, found {found}")
-        }
-        None if shown.is_empty() => message.to_owned(),
-        None => format!("`{shown}`: {message}"),
-    };
-    source.error_at(ErrorKind::Shape, pointer, Target::Value, message)
-}
-
-fn with_expected(err: LoadError, found: &str, expected: &[&str]) -> LoadError {
-    match did_you_mean(found, expected.iter().copied()) {
-        Some(near) => err.with_help(format!("did you mean `{near}`?")),
-        None if expected.is_empty() => err,
-        None => err.with_help(format!(
-            "expected one of {}",
-            expected
-                .iter()
-                .map(|k| format!("`{k}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    }
+    crate::typing::typed(source, value, Wording::Input)
 }
 
 /// Checks that the value at `pointer` is a mapping and, when `items` is given, that every
