@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::Outcome;
+use super::snapshot::{Prepared, prepare};
 
 /// `1187` -> `1,187`.
 pub(crate) fn thousands(n: u64) -> String {
@@ -21,10 +22,7 @@ use crate::cli::Cli;
 use crate::cost::{Counter, Provider, TokenizerKind};
 use crate::snapshot::changes::{ChangeKind, State, Summary, ToolChange};
 use crate::snapshot::compare::{CacheImpact, FirstDifference, Note};
-use crate::snapshot::{
-    CheckReport, CheckStatus, CheckedFile, Orphan, SnapshotDir, SnapshotError, artifacts, check,
-    select_providers,
-};
+use crate::snapshot::{CheckReport, CheckStatus, CheckedFile, Orphan, SnapshotError, check};
 
 /// `discloser check`.
 #[derive(Debug, clap::Args)]
@@ -60,13 +58,11 @@ pub fn run(
     cwd: &Path,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let project = super::load(cli, &[], cwd)?;
-    let dir = match &args.dir {
-        Some(dir) => SnapshotDir::given(dir, cwd),
-        None => SnapshotDir::of(&project),
-    };
-    let providers = select_providers(&args.provider, &dir).map_err(unbox)?;
-    let rendered = artifacts(&project, &providers).map_err(unbox)?;
+    let Prepared {
+        dir,
+        providers,
+        rendered,
+    } = prepare(cli, args.dir.as_deref(), &args.provider, cwd)?;
     let report =
         check(&dir, &rendered, &providers, &Counter::new(args.tokenizer)).map_err(unbox)?;
     match args.format {

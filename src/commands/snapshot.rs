@@ -11,7 +11,7 @@ use super::Outcome;
 use super::check::unbox;
 use crate::cli::Cli;
 use crate::cost::Provider;
-use crate::snapshot::{Orphan, SnapshotDir, artifacts, select_providers, write};
+use crate::snapshot::{Artifact, Orphan, SnapshotDir, artifacts, select_providers, write};
 
 /// `discloser snapshot`.
 #[derive(Debug, clap::Args)]
@@ -35,13 +35,7 @@ pub fn run(
     cwd: &Path,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let project = super::load(cli, &[], cwd)?;
-    let dir = match &args.dir {
-        Some(dir) => SnapshotDir::given(dir, cwd),
-        None => SnapshotDir::of(&project),
-    };
-    let providers = select_providers(&args.provider, &dir).map_err(unbox)?;
-    let rendered = artifacts(&project, &providers).map_err(unbox)?;
+    let Prepared { dir, rendered, .. } = prepare(cli, args.dir.as_deref(), &args.provider, cwd)?;
     let report = write(&dir, &rendered, args.prune).map_err(unbox)?;
     let mut text = String::new();
     for path in &report.written {
@@ -67,4 +61,37 @@ pub fn run(
     ));
     out.write_all(text.as_bytes())?;
     Ok(Outcome::Ok)
+}
+
+/// What `snapshot` writes and `check` compares against the folder.
+pub(crate) struct Prepared {
+    /// The snapshot folder.
+    pub(crate) dir: SnapshotDir,
+    /// The providers whose definitions files are written or checked.
+    pub(crate) providers: Vec<Provider>,
+    /// The model-facing files of every profile, as rendered now.
+    pub(crate) rendered: Vec<Artifact>,
+}
+
+/// The prologue of `snapshot` and `check`: loads the project, picks the snapshot folder
+/// (`dir`, else `snapshots.dir` of the config) and the providers ([`select_providers`]), and
+/// renders every profile's files.
+pub(crate) fn prepare(
+    cli: &Cli,
+    dir: Option<&Path>,
+    providers: &[Provider],
+    cwd: &Path,
+) -> anyhow::Result<Prepared> {
+    let project = super::load(cli, &[], cwd)?;
+    let dir = match dir {
+        Some(dir) => SnapshotDir::given(dir, cwd),
+        None => SnapshotDir::of(&project),
+    };
+    let providers = select_providers(providers, &dir).map_err(unbox)?;
+    let rendered = artifacts(&project, &providers).map_err(unbox)?;
+    Ok(Prepared {
+        dir,
+        providers,
+        rendered,
+    })
 }
