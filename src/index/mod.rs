@@ -182,7 +182,7 @@ pub fn build_entry(
         summary: summary.text,
         summary_over_budget: summary.over_budget,
         summary_budget: budget,
-        summary_dropped_sentences: summary.sentences < summary.available,
+        summary_dropped_sentences: summary.dropped,
         line: one_line(&line),
     }
 }

@@ -21,28 +21,33 @@ pub struct Summary {
     pub over_budget: bool,
     /// Sentences used.
     pub sentences: usize,
-    /// Sentences available in the description's prose.
-    pub available: usize,
+    /// Sentences of the description's prose were left out (the budget was reached).
+    pub dropped: bool,
 }
 
 /// Packs `description` into at most `budget` characters of whole sentences.
 pub fn pack_summary(description: &str, budget: usize) -> Summary {
-    let sentences = sentences(description);
+    let paragraphs = prose_paragraphs(description);
+    // Sentences are split lazily: packing stops at the first that does not fit, so a long
+    // description costs no more than its first sentences.
+    let sentences = paragraphs.iter().flat_map(|p| split_sentences(p));
     let mut text = String::new();
     let mut used = 0;
     let mut chars = 0;
-    for sentence in &sentences {
-        let sep = if used == 0 || no_space_between(&text, sentence) {
+    let mut dropped = false;
+    for sentence in sentences {
+        let sep = if used == 0 || no_space_between(&text, &sentence) {
             ""
         } else {
             " "
         };
         let len = sep.chars().count() + sentence.chars().count();
-        if used > 0 && (chars + len > budget || ends_with_colon(sentence)) {
+        if used > 0 && (chars + len > budget || ends_with_colon(&sentence)) {
+            dropped = true;
             break;
         }
         text.push_str(sep);
-        text.push_str(sentence);
+        text.push_str(&sentence);
         chars += len;
         used += 1;
     }
@@ -50,18 +55,14 @@ pub fn pack_summary(description: &str, budget: usize) -> Summary {
         over_budget: chars > budget,
         text,
         sentences: used,
-        available: sentences.len(),
+        dropped,
     }
 }
 
 /// The sentences of a description's prose, normalised (the input of packing).
 pub fn sentences(description: &str) -> Vec<String> {
     let prose = prose_paragraphs(description);
-    let mut out = Vec::new();
-    for paragraph in prose {
-        out.extend(split_sentences(&paragraph));
-    }
-    out
+    prose.iter().flat_map(|p| split_sentences(p)).collect()
 }
 
 /// The prose of a description: dedented, sections cut, wrapped lines joined, one string per
@@ -283,29 +284,33 @@ const ABBREVIATIONS: &[&str] = &[
 ];
 
 /// Splits one paragraph into trimmed sentences.
-fn split_sentences(paragraph: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
+fn split_sentences(paragraph: &str) -> impl Iterator<Item = String> + '_ {
+    let mut bounds = paragraph.split_sentence_bounds();
     let mut pending = String::new();
-    for piece in paragraph.split_sentence_bounds() {
-        pending.push_str(piece);
-        if !continues_sentence(&pending) {
-            // Unicode counts opening brackets after a terminator as part of the sentence that
-            // ends (`…位置。(`): they open the next one.
-            let sentence = pending.trim_end();
-            let body = sentence.trim_end_matches(OPENING);
-            let opening = sentence[body.len()..].to_owned();
-            let body = body.trim();
-            if !body.is_empty() {
-                out.push(body.to_owned());
+    let mut ended = false;
+    std::iter::from_fn(move || {
+        while !ended {
+            let Some(piece) = bounds.next() else {
+                ended = true;
+                let rest = pending.trim();
+                return (!rest.is_empty()).then(|| rest.to_owned());
+            };
+            pending.push_str(piece);
+            if !continues_sentence(&pending) {
+                // Unicode counts opening brackets after a terminator as part of the sentence
+                // that ends (`…位置。(`): they open the next one.
+                let sentence = pending.trim_end();
+                let body = sentence.trim_end_matches(OPENING);
+                let opening = sentence[body.len()..].to_owned();
+                let body = body.trim().to_owned();
+                pending = opening;
+                if !body.is_empty() {
+                    return Some(body);
+                }
             }
-            pending = opening;
         }
-    }
-    let rest = pending.trim();
-    if !rest.is_empty() {
-        out.push(rest.to_owned());
-    }
-    out
+        None
+    })
 }
 
 /// Opening brackets and quotes, which belong to the sentence they open.
@@ -471,7 +476,7 @@ mod tests {
     fn empty_description_gives_empty_summary() {
         let s = pack_summary("", 100);
         assert_eq!(s.text, "");
-        assert_eq!((s.sentences, s.available, s.over_budget), (0, 0, false));
+        assert_eq!((s.sentences, s.dropped, s.over_budget), (0, false, false));
         assert_eq!(pack("   \n\t\n", 100), "");
     }
 
