@@ -13,6 +13,9 @@ use serde_json::Value;
 
 use crate::diagnostic::{ErrorKind, LoadError, Position};
 
+mod yaml_events;
+use yaml_events::yaml_positions;
+
 /// The largest file discloser reads (a tool file, a referenced schema or the config): 64 MiB,
 /// about 50,000 tools of a typical MCP server's size. A catalog may span many files.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -175,8 +178,11 @@ impl SourceFile {
                         json_message(&e),
                     )
                 }),
-            Syntax::Yaml => serde_saphyr::from_str_with_options(&self.text, yaml_options())
-                .map_err(|e| self.yaml_error(ErrorKind::Syntax, &e)),
+            Syntax::Yaml => match yaml_events::fast_value(&self.text) {
+                Some(value) => Ok(value),
+                None => serde_saphyr::from_str_with_options(&self.text, yaml_options())
+                    .map_err(|e| self.yaml_error(ErrorKind::Syntax, &e)),
+            },
         }
     }
 
@@ -573,134 +579,6 @@ fn json_positions(text: &str) -> Option<PosNode> {
     let parsed =
         jsonc_parser::parse_to_ast(text, &collect, &jsonc_parser::ParseOptions::default()).ok()?;
     parsed.value.as_ref().map(build)
-}
-
-/// The most nodes copied to place the insides of YAML aliases (see [`yaml_positions`]).
-const ALIAS_POSITION_NODES: usize = 1_000_000;
-
-/// The positions of a YAML document, from one pass over the parser's events (no values are
-/// built, aliases are not expanded, and the explicit stack makes depth cost no recursion).
-/// Keys are matched by their scalar text; a complex key (a mapping or sequence) matches
-/// nothing. An alias is placed where it is used, and what is inside it where the anchored node
-/// defines it (up to [`ALIAS_POSITION_NODES`] copied nodes in all; a merged mapping's keys are
-/// not found, the pointer stops at the mapping).
-fn yaml_positions(text: &str) -> Option<PosNode> {
-    use granit_parser::{Event, Parser};
-    enum Frame {
-        // The anchor ID (0: none), the position and the items so far.
-        Seq(usize, Loc, Vec<PosNode>),
-        // ... the entries so far and the key waiting for its value.
-        Map(
-            usize,
-            Loc,
-            Vec<(String, Loc, PosNode)>,
-            Option<(String, Loc)>,
-        ),
-    }
-    /// Copies a node for an alias, spending one unit of `budget` per node: an alias bomb
-    /// that loaded within the parser's limits cannot make positions explode either.
-    fn copy(node: &PosNode, budget: &mut usize) -> PosNode {
-        let kids = if *budget == 0 {
-            Kids::Leaf
-        } else {
-            *budget -= 1;
-            match &node.kids {
-                Kids::Leaf => Kids::Leaf,
-                Kids::Seq(items) => Kids::Seq(items.iter().map(|n| copy(n, budget)).collect()),
-                Kids::Map(entries) => Kids::Map(
-                    entries
-                        .iter()
-                        .map(|(k, at, n)| (k.clone(), *at, copy(n, budget)))
-                        .collect(),
-                ),
-            }
-        };
-        PosNode { at: node.at, kids }
-    }
-    /// Hands a finished node (and its text, when it is a scalar) to the enclosing collection;
-    /// returns it when it is the document's root.
-    fn deliver(stack: &mut [Frame], node: PosNode, scalar: Option<String>) -> Option<PosNode> {
-        match stack.last_mut() {
-            None => return Some(node),
-            Some(Frame::Seq(_, _, items)) => items.push(node),
-            Some(Frame::Map(_, _, entries, pending)) => match pending.take() {
-                Some((key, key_at)) => entries.push((key, key_at, node)),
-                None => *pending = Some((scalar.unwrap_or_default(), node.at)),
-            },
-        }
-        None
-    }
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut anchors: std::collections::HashMap<usize, PosNode> = std::collections::HashMap::new();
-    let mut budget = ALIAS_POSITION_NODES;
-    for event in Parser::new_from_str(text) {
-        let (event, span) = event.ok()?;
-        let at = Loc::Pos(Position {
-            line: span.start.line(),
-            col: span.start.col() + 1,
-        });
-        let done = match event {
-            Event::Scalar(value, _, anchor, _) => {
-                let leaf = PosNode {
-                    at,
-                    kids: Kids::Leaf,
-                };
-                if anchor != 0 {
-                    anchors.insert(anchor, copy(&leaf, &mut budget));
-                }
-                deliver(&mut stack, leaf, Some(value.into_owned()))
-            }
-            Event::Alias(anchor) => {
-                let node = match anchors.get(&anchor) {
-                    Some(anchored) => PosNode {
-                        at,
-                        kids: copy(anchored, &mut budget).kids,
-                    },
-                    None => PosNode {
-                        at,
-                        kids: Kids::Leaf,
-                    },
-                };
-                deliver(&mut stack, node, None)
-            }
-            Event::SequenceStart(_, anchor, _) => {
-                stack.push(Frame::Seq(anchor, at, Vec::new()));
-                None
-            }
-            Event::MappingStart(_, anchor, _) => {
-                stack.push(Frame::Map(anchor, at, Vec::new(), None));
-                None
-            }
-            Event::SequenceEnd | Event::MappingEnd => {
-                let (anchor, node) = match stack.pop()? {
-                    Frame::Seq(anchor, at, items) => (
-                        anchor,
-                        PosNode {
-                            at,
-                            kids: Kids::Seq(items),
-                        },
-                    ),
-                    Frame::Map(anchor, at, entries, _) => (
-                        anchor,
-                        PosNode {
-                            at,
-                            kids: Kids::Map(entries),
-                        },
-                    ),
-                };
-                if anchor != 0 {
-                    anchors.insert(anchor, copy(&node, &mut budget));
-                }
-                deliver(&mut stack, node, None)
-            }
-            _ => None,
-        };
-        if done.is_some() {
-            // The first document is the file (a second one is a load error).
-            return done;
-        }
-    }
-    None
 }
 
 #[cfg(test)]
