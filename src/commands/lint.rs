@@ -3,7 +3,7 @@
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
-use super::{Outcome, load_with};
+use super::{Outcome, for_this_run, load_with};
 use crate::cli::Cli;
 use crate::lint::report::{Format, render};
 use crate::lint::{RULES, Settings, Severity, lint, rules};
@@ -71,7 +71,7 @@ pub fn run(cli: &Cli, args: &LintArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         writeln!(out, "{}", rule.doc_text())?;
         return Ok(Outcome::Ok);
     }
-    let project = load_with(cli, &args.paths, cwd, Strictness::Lenient)?;
+    let project = for_this_run(load_with(cli, &args.paths, cwd, Strictness::Lenient)?);
     let mut settings = Settings::from_config(&project.config.lint)
         .map_err(|e| anyhow::anyhow!("{}: {e}", project.config_path.display()))?;
     if !args.select.is_empty() {
@@ -83,7 +83,7 @@ pub fn run(cli: &Cli, args: &LintArgs, cwd: &Path, out: &mut dyn Write) -> anyho
             anyhow::bail!("unknown lint rule `{code}`; see `discloser lint --list`");
         }
     }
-    let findings = lint(&project, &settings);
+    let findings = lint(project, &settings);
     let color = args.format == Format::Full && cli.color.enabled(std::io::stdout().is_terminal());
     out.write_all(render(&findings, args.format, color).as_bytes())?;
     let failing = findings

@@ -32,31 +32,26 @@ pub fn run(project: &Project, args: &ToolsArgs, out: &mut dyn Write) -> anyhow::
         .map(|t| (t.origin.file, t.origin.pointer_to(""), Target::Value))
         .collect();
     let positions = catalog.locate_many(&requests);
-    let rows: Vec<Row> = catalog
-        .tools
-        .iter()
-        .zip(positions)
-        .enumerate()
-        .map(|(i, (tool, pos))| {
-            let sig = signature(
-                catalog,
-                &tool.name,
-                catalog.parameters(i),
-                project.index_config().max_enum_values,
-            );
-            Row {
-                name: tool.name.clone(),
-                state: match (tool.core, profile.is_bound(&tool.name)) {
-                    (true, _) => "core",
-                    (false, true) => "bound",
-                    (false, false) => "indexed",
-                },
-                required: sig.required.iter().map(|p| p.name.clone()).collect(),
-                triggers: normalize_triggers(&tool.triggers).len(),
-                source: location(&catalog.file_of(tool).path, Some(pos)),
-            }
-        })
-        .collect();
+    let tools: Vec<_> = catalog.tools.iter().zip(positions).enumerate().collect();
+    let rows: Vec<Row> = crate::catalog::parallel::map(tools, |(i, (tool, pos))| {
+        let sig = signature(
+            catalog,
+            &tool.name,
+            catalog.parameters(i),
+            project.index_config().max_enum_values,
+        );
+        Row {
+            name: tool.name.clone(),
+            state: match (tool.core, profile.is_bound(&tool.name)) {
+                (true, _) => "core",
+                (false, true) => "bound",
+                (false, false) => "indexed",
+            },
+            required: sig.required.iter().map(|p| p.name.clone()).collect(),
+            triggers: normalize_triggers(&tool.triggers).len(),
+            source: location(&catalog.file_of(tool).path, Some(pos)),
+        }
+    });
     match args.format {
         TableFormat::Json => {
             // Serialise first: a closed pipe then surfaces as an io::Error (exit 0).

@@ -13,7 +13,9 @@ use serde_json::Value;
 
 use crate::diagnostic::{ErrorKind, LoadError, Position};
 
+mod json_tokens;
 mod yaml_events;
+use json_tokens::json_positions;
 use yaml_events::yaml_positions;
 
 /// The largest file discloser reads (a tool file, a referenced schema or the config): 64 MiB,
@@ -277,15 +279,22 @@ impl SourceFile {
     /// [`SourceFile::locate`] for many pointers at once, in order. The positions are parsed
     /// for this call only (unless an earlier `locate` kept them) and dropped on return, so a
     /// run that positions findings in thousands of files holds one file's positions at a time.
+    /// Only as many levels are built as the deepest pointer asked for has segments.
     pub fn locate_all<'p>(
         &self,
         requests: impl IntoIterator<Item = (&'p str, Target)>,
     ) -> Vec<Position> {
+        let requests: Vec<(&str, Target)> = requests.into_iter().collect();
         let built;
         let tree = match self.positions.get() {
             Some(kept) => kept.as_ref(),
             None => {
-                built = self.build_positions();
+                let depth = requests
+                    .iter()
+                    .map(|(pointer, _)| pointer.matches('/').count())
+                    .max()
+                    .unwrap_or(0);
+                built = self.build_positions_to(depth);
                 built.as_ref()
             }
         };
@@ -296,9 +305,15 @@ impl SourceFile {
     }
 
     fn build_positions(&self) -> Option<PosNode> {
+        self.build_positions_to(usize::MAX)
+    }
+
+    /// The positions of the nodes at most `depth` levels below the root (deeper collections
+    /// are leaves).
+    fn build_positions_to(&self, depth: usize) -> Option<PosNode> {
         match self.syntax {
-            Syntax::Json => json_positions(&self.text),
-            Syntax::Yaml => yaml_positions(&self.text),
+            Syntax::Json => json_positions(&self.text, depth),
+            Syntax::Yaml => yaml_positions(&self.text, depth),
         }
     }
 
@@ -548,37 +563,6 @@ enum Kids {
     Leaf,
     Seq(Vec<PosNode>),
     Map(Vec<(String, Loc, PosNode)>),
-}
-
-fn json_positions(text: &str) -> Option<PosNode> {
-    use jsonc_parser::ast::Value as J;
-    use jsonc_parser::common::Ranged;
-    fn build(node: &J<'_>) -> PosNode {
-        let kids = match node {
-            J::Object(obj) => Kids::Map(
-                obj.properties
-                    .iter()
-                    .map(|p| {
-                        (
-                            p.name.as_str().to_owned(),
-                            Loc::Offset(p.name.range().start),
-                            build(&p.value),
-                        )
-                    })
-                    .collect(),
-            ),
-            J::Array(arr) => Kids::Seq(arr.elements.iter().map(build).collect()),
-            _ => Kids::Leaf,
-        };
-        PosNode {
-            at: Loc::Offset(node.range().start),
-            kids,
-        }
-    }
-    let collect = jsonc_parser::CollectOptions::default();
-    let parsed =
-        jsonc_parser::parse_to_ast(text, &collect, &jsonc_parser::ParseOptions::default()).ok()?;
-    parsed.value.as_ref().map(build)
 }
 
 #[cfg(test)]

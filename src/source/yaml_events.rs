@@ -17,7 +17,8 @@ const ALIAS_POSITION_NODES: usize = 1_000_000;
 /// nothing. An alias is placed where it is used, and what is inside it where the anchored node
 /// defines it (up to [`ALIAS_POSITION_NODES`] copied nodes in all; a merged mapping's keys are
 /// not found, the pointer stops at the mapping).
-pub(super) fn yaml_positions(text: &str) -> Option<PosNode> {
+/// Collections more than `max_depth` levels below the root are leaves.
+pub(super) fn yaml_positions(text: &str, max_depth: usize) -> Option<PosNode> {
     enum Frame {
         // The anchor ID (0: none), the position and the items so far.
         Seq(usize, Loc, Vec<PosNode>),
@@ -65,12 +66,39 @@ pub(super) fn yaml_positions(text: &str) -> Option<PosNode> {
     let mut stack: Vec<Frame> = Vec::new();
     let mut anchors: std::collections::HashMap<usize, PosNode> = std::collections::HashMap::new();
     let mut budget = ALIAS_POSITION_NODES;
+    // How many collections are open below `max_depth`, and where the outermost began.
+    let mut skipping = 0_usize;
+    let mut skipped_at = Loc::Offset(0);
     for event in Parser::new_from_str(text) {
         let (event, span) = event.ok()?;
         let at = Loc::Pos(Position {
             line: span.start.line(),
             col: span.start.col() + 1,
         });
+        if skipping > 0 {
+            match event {
+                Event::SequenceStart(..) | Event::MappingStart(..) => skipping += 1,
+                Event::SequenceEnd | Event::MappingEnd => skipping -= 1,
+                _ => {}
+            }
+            if skipping == 0 {
+                let leaf = PosNode {
+                    at: skipped_at,
+                    kids: Kids::Leaf,
+                };
+                if let Some(root) = deliver(&mut stack, leaf, None) {
+                    return Some(root);
+                }
+            }
+            continue;
+        }
+        if matches!(event, Event::SequenceStart(..) | Event::MappingStart(..))
+            && stack.len() >= max_depth
+        {
+            skipping = 1;
+            skipped_at = at;
+            continue;
+        }
         let done = match event {
             Event::Scalar(value, _, anchor, _) => {
                 let leaf = PosNode {
@@ -363,6 +391,31 @@ mod tests {
             "]".repeat(FAST_MAX_DEPTH)
         );
         assert!(agrees(&shallow));
+    }
+
+    #[test]
+    fn depth_limited_positions_are_the_full_positions_cut() {
+        use crate::source::json_tokens::tests::{files, truncated};
+        let files = files(
+            &["../shared/corpora", "tests", "tools", "examples"],
+            &["yaml", "yml"],
+        );
+        assert!(files.len() >= 30);
+        for path in files {
+            // (Some fixtures are not UTF-8 on purpose.)
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Some(full) = yaml_positions(&text, usize::MAX) else {
+                continue;
+            };
+            for depth in 0..4 {
+                // (What an alias copies is not cut: compare what a pointer that deep can reach.)
+                let limited = yaml_positions(&text, depth).map(|t| truncated(&t, depth));
+                let same = format!("{limited:?}") == format!("{:?}", Some(truncated(&full, depth)));
+                assert!(same, "{} differs at depth {depth}", path.display());
+            }
+        }
     }
 
     /// Random documents from scalars of every kind the fast path must judge.

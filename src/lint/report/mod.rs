@@ -38,6 +38,16 @@ fn location(f: &Finding) -> String {
 }
 
 fn full(findings: &[Finding], color: bool) -> String {
+    // Each finding renders alone, so chunks of them render on several threads; the chunks are
+    // joined in order.
+    let chunks: Vec<&[Finding]> = findings.chunks(256).collect();
+    let mut out: String =
+        crate::catalog::parallel::map(chunks, |chunk| full_chunk(chunk, color)).concat();
+    out.push_str(&summary(findings));
+    out
+}
+
+fn full_chunk(findings: &[Finding], color: bool) -> String {
     use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
     let renderer = if color {
         Renderer::styled()
@@ -73,7 +83,6 @@ fn full(findings: &[Finding], color: bool) -> String {
         out.push_str(renderer.render(&[group]).to_string().trim_end());
         out.push_str("\n\n");
     }
-    out.push_str(&summary(findings));
     out
 }
 
