@@ -3,15 +3,15 @@
 //! tiktoken counts a text by splitting it with a regular expression into pieces and merging
 //! each piece's bytes pairwise by rank (`_byte_pair_merge`). This module does exactly that, with
 //! the vocabulary laid out at compile time by `build.rs` as static tables (a hash table from
-//! token bytes to rank), so the only start-up work is compiling the split regex (~3 ms) instead
-//! of building a 200,000-entry map (45–150 ms in the crates we measured). The split patterns
-//! are tiktoken's own: cl100k's run by `fancy-regex`, as tiktoken itself does; o200k's by a lazy
-//! DFA, with the pattern's one look-ahead applied by hand (several times faster). Counts are
-//! checked against OpenAI's Python tiktoken in `tests/cost.rs`.
+//! token bytes to rank), so the only start-up work is compiling the split pattern instead of
+//! building a 200,000-entry map (45–150 ms in the crates we measured). The split patterns are
+//! tiktoken's own, run by a lazy DFA (`regex-automata`) with their one look-ahead applied by
+//! hand: the same pieces as tiktoken's backtracking engine (checked piece for piece against
+//! `fancy-regex` in the tests), several times faster. Counts are checked against OpenAI's
+//! Python tiktoken in `tests/cost.rs`.
 
 use std::sync::{LazyLock, Mutex, PoisonError};
 
-use fancy_regex::Regex;
 use regex_automata::hybrid::dfa::{Cache, DFA};
 use regex_automata::{Anchored, Input, MatchKind};
 
@@ -32,7 +32,8 @@ const O200K_PATTERN: &str = concat!(
 
 /// [`O200K_PATTERN`] without its one look-ahead, `\s+(?!\S)`, which a DFA cannot run:
 /// [`DfaSplit`] applies it by hand. The rest has no look-around, so a leftmost-first DFA finds
-/// exactly the pieces a backtracking engine finds (checked against `fancy-regex` in the tests).
+/// exactly the pieces a backtracking engine finds (checked against tiktoken's own patterns,
+/// run by `fancy-regex` as tiktoken runs them, in the tests).
 const O200K_PATTERN_DFA: &str = concat!(
     r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?",
     r"|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?",
@@ -42,7 +43,13 @@ const O200K_PATTERN_DFA: &str = concat!(
     r"|\s+",
 );
 
-/// tiktoken's `cl100k_base` split pattern.
+/// [`CL100K_PATTERN`] for a DFA: no possessive quantifiers (nothing follows them inside
+/// their alternatives, so they change no match) and no `\s+(?!\S)`, applied by hand by
+/// [`DfaSplit`] as for o200k (the alternative after it, `\s`, then takes what it leaves).
+const CL100K_PATTERN_DFA: &str = r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s+$|\s*[\r\n]|\s+";
+
+/// tiktoken's `cl100k_base` split pattern: the tests' oracle for [`CL100K_PATTERN_DFA`].
+#[cfg(test)]
 const CL100K_PATTERN: &str = r"'(?i:[sdmt]|ll|ve|re)|[^\r\n\p{L}\p{N}]?+\p{L}++|\p{N}{1,3}+| ?[^\s\p{L}\p{N}]++[\r\n]*+|\s++$|\s*[\r\n]|\s+(?!\S)|\s";
 
 /// A vocabulary as laid out by `build.rs`.
@@ -190,15 +197,8 @@ impl Vocab {
     }
 }
 
-/// How an encoding splits text into pieces.
-enum Split {
-    /// tiktoken's pattern run by `fancy-regex`, look-arounds and all.
-    Fancy(Regex),
-    /// The same pieces from a lazy DFA (several times faster).
-    Dfa(Box<DfaSplit>),
-}
-
-/// A lazy DFA over [`O200K_PATTERN_DFA`], with the look-ahead it leaves out applied by hand.
+/// How an encoding cuts text into pieces: a lazy DFA over its pattern without the one
+/// look-ahead (`\s+(?!\S)`), which [`DfaSplit::piece_end`] applies by hand.
 struct DfaSplit {
     dfa: DFA,
     /// Spare search caches: one is taken for each counted text, so threads never share one.
@@ -223,9 +223,10 @@ impl DfaSplit {
         let input = Input::new(text).range(at..).anchored(Anchored::Yes);
         let end = self.dfa.try_search_fwd(cache, &input).ok()??.offset();
         let piece = text.get(at..end).filter(|p| !p.is_empty())?;
-        // `\s+(?!\S)`: white space without line breaks (`\s*[\r\n]+` takes any run holding
+        // `\s+(?!\S)`: white space without line breaks (`\s*[\r\n]` takes any run holding
         // one), followed by more text, leaves its last character to the next piece when it has
-        // two or more. At the end of the text it is taken whole.
+        // two or more. At the end of the text it is taken whole (in cl100k by `\s+$`, which
+        // comes first).
         if end < text.len()
             && piece.chars().all(char::is_whitespace)
             && !piece.contains(['\r', '\n'])
@@ -240,7 +241,7 @@ impl DfaSplit {
 
 /// One encoding: its split pattern and vocabulary.
 pub struct Encoding {
-    split: Split,
+    split: DfaSplit,
     vocab: Vocab,
 }
 
@@ -248,30 +249,20 @@ impl Encoding {
     /// Tokens of `text`, special-token text counted as ordinary text (tiktoken's
     /// `encode(text, disallowed_special=())`).
     pub fn count(&self, text: &str) -> usize {
-        match &self.split {
-            Split::Fancy(regex) => self.count_pieces(text, |at| {
-                regex
-                    .find_from_pos(text, at)
-                    .ok()
-                    .flatten()
-                    .map(|m| m.end())
-            }),
-            Split::Dfa(split) => {
-                let spare = split
-                    .caches
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .pop();
-                let mut cache = spare.unwrap_or_else(|| split.dfa.create_cache());
-                let total = self.count_pieces(text, |at| split.piece_end(&mut cache, text, at));
-                split
-                    .caches
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .push(cache);
-                total
-            }
-        }
+        let split = &self.split;
+        let spare = split
+            .caches
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .pop();
+        let mut cache = spare.unwrap_or_else(|| split.dfa.create_cache());
+        let total = self.count_pieces(text, |at| split.piece_end(&mut cache, text, at));
+        split
+            .caches
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(cache);
+        total
     }
 
     /// Sums the tokens of the pieces of `text`; `piece_end(at)` is the end of the piece
@@ -361,14 +352,12 @@ macro_rules! vocab {
 }
 
 static O200K: LazyLock<Encoding> = LazyLock::new(|| Encoding {
-    split: Split::Dfa(Box::new(DfaSplit::new(O200K_PATTERN_DFA))),
+    split: DfaSplit::new(O200K_PATTERN_DFA),
     vocab: vocab!("o200k"),
 });
 
-// cl100k's pattern uses possessive quantifiers and `$`, which no DFA runs: it keeps
-// fancy-regex.
 static CL100K: LazyLock<Encoding> = LazyLock::new(|| Encoding {
-    split: Split::Fancy(Regex::new(CL100K_PATTERN).expect("tiktoken's cl100k pattern compiles")),
+    split: DfaSplit::new(CL100K_PATTERN_DFA),
     vocab: vocab!("cl100k"),
 });
 
@@ -385,6 +374,7 @@ pub fn cl100k_base() -> &'static Encoding {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fancy_regex::Regex;
 
     #[test]
     fn known_counts() {
@@ -445,16 +435,28 @@ mod tests {
         ends
     }
 
-    /// The DFA splitter cuts exactly where tiktoken's own pattern, run by fancy-regex, cuts.
+    /// The DFA splitters cut exactly where tiktoken's own patterns, run by fancy-regex, cut.
     fn assert_dfa_pieces_equal_fancy_pieces(text: &str) {
-        static FANCY: LazyLock<Regex> = LazyLock::new(|| Regex::new(O200K_PATTERN).unwrap());
-        static SPLIT: LazyLock<DfaSplit> = LazyLock::new(|| DfaSplit::new(O200K_PATTERN_DFA));
-        let fancy = piece_ends(text, |at| {
-            FANCY.find_from_pos(text, at).unwrap().map(|m| m.end())
+        static FANCY: LazyLock<[Regex; 2]> = LazyLock::new(|| {
+            [
+                Regex::new(O200K_PATTERN).unwrap(),
+                Regex::new(CL100K_PATTERN).unwrap(),
+            ]
         });
-        let mut cache = SPLIT.dfa.create_cache();
-        let dfa = piece_ends(text, |at| SPLIT.piece_end(&mut cache, text, at));
-        assert_eq!(dfa, fancy, "{text:?}");
+        static SPLIT: LazyLock<[DfaSplit; 2]> = LazyLock::new(|| {
+            [
+                DfaSplit::new(O200K_PATTERN_DFA),
+                DfaSplit::new(CL100K_PATTERN_DFA),
+            ]
+        });
+        for (fancy, split) in FANCY.iter().zip(SPLIT.iter()) {
+            let expected = piece_ends(text, |at| {
+                fancy.find_from_pos(text, at).unwrap().map(|m| m.end())
+            });
+            let mut cache = split.dfa.create_cache();
+            let found = piece_ends(text, |at| split.piece_end(&mut cache, text, at));
+            assert_eq!(found, expected, "{text:?}");
+        }
     }
 
     #[test]

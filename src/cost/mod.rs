@@ -274,19 +274,19 @@ fn configuration(
     provider: Provider,
     counter: &Counter,
 ) -> ConfigCost {
-    let serialized: Vec<String> = defs
+    // Each definition is serialised, measured and counted on its own (in parallel), and its
+    // text dropped at once: a catalog's wire text is never held whole.
+    let measured: Vec<(Size, u64)> = crate::catalog::parallel::map(defs.iter().collect(), |d| {
+        let text = provider.serialize(d.name, d.description, d.parameters);
+        let tokens = counter.count_definition(d.name, d.description, d.parameters, &text);
+        (Size::of(&text), tokens)
+    });
+    let definitions = measured
         .iter()
-        .map(|d| provider.serialize(d.name, d.description, d.parameters))
-        .collect();
-    let definitions = serialized
-        .iter()
-        .fold(Size::default(), |acc, s| acc.add(Size::of(s)));
+        .fold(Size::default(), |acc, (size, _)| acc.add(*size));
     let index_size = index.map_or(Size::default(), Size::of);
-    let parts: Vec<(&str, &str, &serde_json::Value)> = defs
-        .iter()
-        .map(|d| (d.name, d.description, d.parameters))
-        .collect();
-    let definition_tokens = counter.count_definitions(&parts, &serialized);
+    let definition_tokens =
+        measured.iter().map(|(_, t)| t).sum::<u64>() + counter.request_overhead(defs.len());
     let index_tokens = index.map_or(0, |i| counter.count_text(i));
     ConfigCost {
         name: name.to_owned(),

@@ -96,6 +96,18 @@ impl Counter {
 }
 
 impl Counter {
+    /// Tokens a request pays once for carrying `definitions` tool definitions, on top of
+    /// their own ([`Counter::count_definition`]): the `openai-functions` estimate's closing
+    /// overhead, none for exact counts.
+    pub fn request_overhead(&self, definitions: usize) -> u64 {
+        match self.kind {
+            TokenizerKind::OpenaiFunctions if definitions > 0 => {
+                u64::try_from(openai_functions::FUNC_END).unwrap_or(0)
+            }
+            _ => 0,
+        }
+    }
+
     /// Tokens of one tool definition on its own (without the once-per-request overhead of the
     /// `openai-functions` estimate), for per-tool comparisons.
     pub fn count_definition(
