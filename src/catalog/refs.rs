@@ -99,11 +99,23 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
     // Where each document's `$ref`s are, found once (walking every schema three times was a
     // tenth of `render` on large catalogs); documents without any are not listed.
     let mut refs_of: BTreeMap<DocId, Vec<String>> = BTreeMap::new();
-    while let Some(doc) = queue.pop() {
-        let mut wanted = Vec::new();
-        for_each_ref(doc_value(catalog, doc), |pointer, reference| {
-            wanted.push((pointer, reference.to_owned()));
+    let refs_in = |value: &Value| {
+        let mut found = Vec::new();
+        for_each_ref(value, |pointer, reference| {
+            found.push((pointer, reference.to_owned()));
         });
+        found
+    };
+    // The tools' own schemas are walked in parallel up front; the order in which documents are
+    // then checked (and so which error comes first) is unchanged.
+    let tools: Vec<&Value> = catalog.tools.iter().map(|t| &t.parameters).collect();
+    let mut in_tools: Vec<Option<Vec<(String, String)>>> =
+        super::parallel::map(tools, |value| Some(refs_in(value)));
+    while let Some(doc) = queue.pop() {
+        let wanted = match doc {
+            DocId::Tool(i) => in_tools[i].take().unwrap_or_default(),
+            DocId::File(_) => refs_in(doc_value(catalog, doc)),
+        };
         if !wanted.is_empty() {
             refs_of.insert(doc, wanted.iter().map(|(p, _)| p.clone()).collect());
         }
