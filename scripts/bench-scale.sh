@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Whole-process scale benchmark: wall time (hyperfine) and peak memory (GNU time's maximum
 # resident set) of `tools` (load), `render`, `lint` and `cost` on synthetic catalogs of 1,000,
-# 10,000 and 100,000 tools (examples/gen_catalog.rs) and on the shared corpora concatenated
+# 10,000, 50,000 and 100,000 tools (examples/gen_catalog.rs) and on the shared corpora concatenated
 # (every `../shared/corpora/*/tools.json`, first tool of each name: ~3,400 tools), plus
 # `render` followed by `lint` on the corpora (goal: under 300 ms). Not part of CI: timings are
 # never asserted in tests. The in-process, per-phase numbers come from `cargo bench --bench
@@ -9,6 +9,7 @@
 #
 #   scripts/bench-scale.sh                      # every size, 5 runs each
 #   SIZES="corpora 1000" RUNS=10 scripts/bench-scale.sh
+#   BIN=/path/to/other/discloser scripts/bench-scale.sh   # another build (before/after)
 #
 # Needs hyperfine, GNU time and python3 (`apt-get install hyperfine time`). Catalogs are generated once
 # into .bench/scale/; the table goes to .bench/scale.md and standard output.
@@ -16,14 +17,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v hyperfine >/dev/null || { echo "install hyperfine first (apt-get install hyperfine)" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "install GNU time first (apt-get install time)" >&2; exit 2; }
-SIZES=${SIZES:-"corpora 1000 10000 100000"}
+SIZES=${SIZES:-"corpora 1000 10000 50000 100000"}
 RUNS=${RUNS:-5}
 cargo build --release --quiet --bin discloser --example gen_catalog
-bin=$PWD/target/release/discloser
+bin=${BIN:-$PWD/target/release/discloser}
 gen=$PWD/target/release/examples/gen_catalog
 out=.bench/scale
 mkdir -p "$out"
-table=.bench/scale.md
+table=${TABLE:-.bench/scale.md}
 {
   echo "| command | tools | wall time (mean ± σ, $RUNS runs) | peak memory |"
   echo "|---|---:|---:|---:|"

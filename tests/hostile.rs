@@ -265,6 +265,35 @@ fn yaml_alias_bomb_is_refused() {
     lint(&project).expect_error("tools/alias-bomb.yaml:", &["invalid YAML"]);
 }
 
+/// One plain YAML file of 6,000 tools: over the 250,000 nodes the YAML library allows a
+/// document (which stop alias bombs), but a plain document cannot expand, so it loads.
+#[test]
+fn yaml_file_of_6000_tools_loads() {
+    let mut text = String::new();
+    for i in 0..6_000 {
+        text.push_str(&format!(
+            "- name: tool_{i:04}\n  description: Does thing {i}. More about it.\n  triggers: [t{i}]\n  parameters:\n    type: object\n    properties:\n      a: {{type: string, enum: [x, y, z]}}\n      b: {{type: integer, description: A number.}}\n      c: {{type: array, items: {{type: string}}}}\n    required: [a, b]\n"
+        ));
+    }
+    let project = Project::new(&[("tools/big.yaml", text.as_bytes())]);
+    let run = render(&project);
+    run.expect_ok();
+    assert_eq!(
+        run.stdout
+            .lines()
+            .filter(|l| l.starts_with("- tool_"))
+            .count(),
+        6_000
+    );
+    assert!(
+        run.stdout.contains(
+            "- tool_5999(a: x|y|z, b: integer, …) [t5999] Does thing 5999. More about it.\n"
+        ),
+        "{}",
+        &run.stdout[run.stdout.len().saturating_sub(300)..]
+    );
+}
+
 /// `[[[...]]]` and `{a: {a: ...}}` 10,000 levels deep, in YAML flow style.
 #[test]
 fn yaml_nested_10000_levels_is_refused() {

@@ -167,8 +167,11 @@ pub(super) fn yaml_positions(text: &str, max_depth: usize) -> Option<PosNode> {
 /// them; well below its own depth limit, so the two never disagree near the boundary.
 const FAST_MAX_DEPTH: usize = 48;
 
-/// Larger documents are left to serde-saphyr too (its node budget catches alias bombs).
-const FAST_MAX_NODES: usize = 200_000;
+/// The most nodes the fast path builds. serde-saphyr refuses documents over 250,000 nodes,
+/// since with anchors and aliases a small file can expand to billions (an alias bomb); a plain
+/// document has no aliases, so its size is bounded by the file's (64 MiB): a catalog of 6,000
+/// tools in one YAML file loads. Past this, serde-saphyr decides (and refuses).
+const FAST_MAX_NODES: usize = 20_000_000;
 
 /// The JSON value of a YAML document when it is plain enough to be sure of it without
 /// serde-saphyr: one document; no tags, anchors, aliases or merge keys; string keys; no
