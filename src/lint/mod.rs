@@ -308,8 +308,7 @@ pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
         .collect();
     let mut positions = catalog.locate_many(&requests).into_iter();
     let mut requests = requests.into_iter();
-    let config = std::sync::OnceLock::new();
-    let mut findings: Vec<Finding> = diagnostics
+    let located: Vec<_> = diagnostics
         .into_iter()
         .map(|(rule, d)| {
             let located = match &d.at {
@@ -320,9 +319,14 @@ pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
                     .map(|((_, pointer, _), pos)| (pointer, pos)),
                 At::Config(_) | At::Problem(_) => None,
             };
-            finding(&ctx, &config, rule, settings.severity_of(rule), d, located)
+            (rule, d, located)
         })
         .collect();
+    let config = std::sync::OnceLock::new();
+    let mut findings: Vec<Finding> =
+        crate::catalog::parallel::map(located, |(rule, d, located)| {
+            finding(&ctx, &config, rule, settings.severity_of(rule), d, located)
+        });
     findings.sort_by(|a, b| {
         (&a.path, a.line, a.column, a.code, &a.message)
             .cmp(&(&b.path, b.line, b.column, b.code, &b.message))
