@@ -188,6 +188,17 @@ impl SourceFile {
         }
     }
 
+    /// [`SourceFile::parse`] without the YAML fast path: serde-saphyr alone (JSON is parsed as
+    /// by `parse`). For differential tests and fuzzing, which check that the two always agree.
+    #[doc(hidden)]
+    pub fn parse_reference(&self) -> Result<Value, LoadError> {
+        match self.syntax {
+            Syntax::Json => self.parse(),
+            Syntax::Yaml => serde_saphyr::from_str_with_options(&self.text, yaml_options())
+                .map_err(|e| self.yaml_error(ErrorKind::Syntax, &e)),
+        }
+    }
+
     /// Turns a serde-saphyr error into a positioned [`LoadError`].
     pub fn yaml_error(&self, kind: ErrorKind, e: &serde_saphyr::Error) -> LoadError {
         let message = yaml_message(e);
