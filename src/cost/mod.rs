@@ -20,7 +20,7 @@ use crate::index::{Entry, Style, build_entries, index_from_entries, render};
 use crate::project::{Profile, Project};
 
 pub use provider::Provider;
-pub use tokenizer::{Counter, TokenizerKind};
+pub use tokenizer::{Counter, TokenMemo, TokenizerKind};
 
 /// Characters and bytes of some text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -196,6 +196,8 @@ pub fn cost(
         provider,
         counter,
     )];
+    // The profiles' indexes share most of their lines: each line is counted once.
+    let mut memo = TokenMemo::default();
     for profile in &profiles {
         let mut defs: Vec<Def<'_>> = catalog
             .tools
@@ -212,10 +214,11 @@ pub fn cost(
         }
         let index = index_from_entries(catalog, profile, project.index_config(), &entries);
         let text = render(&index, Style::Text);
+        let tokens = counter.count_text_memo(&text, &mut memo);
         rows.push(configuration(
             &profile.name,
             &defs,
-            Some(&text),
+            Some((&text, tokens)),
             index.entries.len(),
             provider,
             counter,
@@ -266,10 +269,11 @@ pub fn cost(
     })
 }
 
+/// The cost of binding `defs` and showing `index` (its text and token count).
 fn configuration(
     name: &str,
     defs: &[Def<'_>],
-    index: Option<&str>,
+    index: Option<(&str, u64)>,
     indexed: usize,
     provider: Provider,
     counter: &Counter,
@@ -284,10 +288,10 @@ fn configuration(
     let definitions = measured
         .iter()
         .fold(Size::default(), |acc, (size, _)| acc.add(*size));
-    let index_size = index.map_or(Size::default(), Size::of);
+    let index_size = index.map_or(Size::default(), |(text, _)| Size::of(text));
     let definition_tokens =
         measured.iter().map(|(_, t)| t).sum::<u64>() + counter.request_overhead(defs.len());
-    let index_tokens = index.map_or(0, |i| counter.count_text(i));
+    let index_tokens = index.map_or(0, |(_, tokens)| tokens);
     ConfigCost {
         name: name.to_owned(),
         tools_bound: defs.len(),

@@ -40,6 +40,11 @@ impl TokenizerKind {
     }
 }
 
+/// Token counts of pieces of text already counted, for [`Counter::count_text_memo`] (valid
+/// for one tokenizer).
+#[derive(Debug, Default)]
+pub struct TokenMemo(std::collections::HashMap<String, u64>);
+
 /// Counts tokens of texts and definitions with one tokenizer.
 #[derive(Clone, Copy, Debug)]
 pub struct Counter {
@@ -64,6 +69,30 @@ impl Counter {
             TokenizerKind::Cl100k => super::bpe::cl100k_base().count_chunked(text) as u64,
             TokenizerKind::Chars => text.chars().count().div_ceil(4) as u64,
         }
+    }
+
+    /// [`Counter::count_text`] of texts that share many lines (the indexes of several profiles
+    /// of one catalog): each text is cut where counts add up (see `bpe::independent_chunks`),
+    /// and each piece is counted once, in parallel, and remembered in `memo` for the next text.
+    pub fn count_text_memo(&self, text: &str, memo: &mut TokenMemo) -> u64 {
+        let encoding = match self.kind {
+            TokenizerKind::O200k | TokenizerKind::OpenaiFunctions => super::bpe::o200k_base(),
+            TokenizerKind::Cl100k => super::bpe::cl100k_base(),
+            TokenizerKind::Chars => return self.count_text(text),
+        };
+        let pieces = super::bpe::independent_chunks(text, 1);
+        let new: Vec<&str> = pieces
+            .iter()
+            .copied()
+            .filter(|p| !memo.0.contains_key(*p))
+            .collect::<std::collections::BTreeSet<&str>>()
+            .into_iter()
+            .collect();
+        let counted = crate::catalog::parallel::map(new, |p| (p, encoding.count(p) as u64));
+        for (piece, count) in counted {
+            memo.0.insert(piece.to_owned(), count);
+        }
+        pieces.iter().map(|p| memo.0[*p]).sum()
     }
 
     /// Tokens of a set of tool definitions: `parts` are `(name, description, parameters)` and
@@ -135,4 +164,37 @@ impl Counter {
 
 fn o200k(text: &str) -> u64 {
     super::bpe::o200k_base().count_chunked(text) as u64
+}
+
+#[cfg(test)]
+mod memo_tests {
+    use super::*;
+
+    #[test]
+    fn memoised_counts_equal_plain_counts() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let index = std::fs::read_to_string(dir.join("snapshots/default/index.txt")).unwrap();
+        let corpus =
+            std::fs::read_to_string(dir.join("../shared/corpora/github-mcp-server/tools.json"))
+                .unwrap();
+        // Texts sharing lines, in both orders, and text with no line to share.
+        let shared = format!("{index}{corpus}");
+        let reordered = format!("{corpus}\n{index}  \n/tail");
+        for kind in [
+            TokenizerKind::O200k,
+            TokenizerKind::Cl100k,
+            TokenizerKind::Chars,
+            TokenizerKind::OpenaiFunctions,
+        ] {
+            let counter = Counter::new(kind);
+            let mut memo = TokenMemo::default();
+            for text in [&index, &shared, &reordered, &corpus, &String::new()] {
+                assert_eq!(
+                    counter.count_text_memo(text, &mut memo),
+                    counter.count_text(text),
+                    "{kind:?}"
+                );
+            }
+        }
+    }
 }
