@@ -40,7 +40,9 @@ fn location(f: &Finding) -> String {
 fn full(findings: &[Finding], color: bool) -> String {
     // Each finding renders alone, so chunks of them render on several threads; the chunks are
     // joined in order.
-    let chunks: Vec<&[Finding]> = findings.chunks(256).collect();
+    // Chunks of 16 to 256 findings: enough chunks to share out, few enough to be cheap.
+    let size = (findings.len() / 256).clamp(16, 256);
+    let chunks: Vec<&[Finding]> = findings.chunks(size).collect();
     let mut out: String =
         crate::catalog::parallel::map(chunks, |chunk| full_chunk(chunk, color)).concat();
     out.push_str(&summary(findings));
