@@ -386,6 +386,25 @@ mod tests {
         assert_eq!(cl100k_base().count(&"a".repeat(3000)), 375);
     }
 
+    /// `count` texts of 1 to `max_len` fragments each, drawn by a fixed xorshift sequence.
+    fn random_texts(fragments: &[&str], seed: u64, count: usize, max_len: u64) -> Vec<String> {
+        let mut state = seed;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        (0..count)
+            .map(|_| {
+                let len = 1 + next() % max_len;
+                (0..len)
+                    .map(|_| fragments[(next() % fragments.len() as u64) as usize])
+                    .collect()
+            })
+            .collect()
+    }
+
     /// Counting chunk by chunk equals counting the whole, with a cut at every place
     /// `independent_chunks` allows (minimum length 1).
     fn assert_chunks_add_up(text: &str) {
@@ -406,18 +425,7 @@ mod tests {
             "a", "Hello", "WORLD", "'s", "'LL", "123", "45678", "é", "中文", "。", "🙂",
             "\u{200b}", "x.y",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for _ in 0..5_000 {
-            let len = 1 + (next() % 24) as usize;
-            let text: String = (0..len)
-                .map(|_| FRAGMENTS[(next() % FRAGMENTS.len() as u64) as usize])
-                .collect();
+        for text in random_texts(&FRAGMENTS, 0x2545_f491_4f6c_dd1d, 5_000, 24) {
             assert_chunks_add_up(&text);
         }
     }
@@ -493,18 +501,7 @@ mod tests {
             "\u{1f1e9}\u{1f1ea}",
             "\"",
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for _ in 0..20_000 {
-            let len = 1 + (next() % 16) as usize;
-            let text: String = (0..len)
-                .map(|_| FRAGMENTS[(next() % FRAGMENTS.len() as u64) as usize])
-                .collect();
+        for text in random_texts(&FRAGMENTS, 0x9e37_79b9_7f4a_7c15, 20_000, 16) {
             assert_dfa_pieces_equal_fancy_pieces(&text);
         }
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
