@@ -43,4 +43,5 @@ pub mod project;
 pub mod runtime;
 pub mod snapshot;
 pub mod source;
+pub mod table;
 mod typing;

@@ -6,8 +6,6 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
-
 use super::Outcome;
 use crate::cli::{CostArgs, ReportFormat};
 use crate::cost::{ConfigCost, CostOptions, CostReport, Counter, ToolCost, cost};
@@ -175,26 +173,8 @@ fn write_table(
     rows: &[Vec<String>],
     markdown: bool,
 ) -> anyhow::Result<()> {
-    let mut table = Table::new();
-    table
-        .load_style(if markdown {
-            presets::ASCII_MARKDOWN
-        } else {
-            presets::UTF8_FULL_CONDENSED
-        })
-        .set_content_arrangement(ContentArrangement::Disabled)
-        .set_header(header);
-    for row in rows {
-        table.add_row(row);
-    }
-    for i in 1..header.len() {
-        if let Some(column) = table.column_mut(i) {
-            column.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-    for line in table.to_string().lines() {
-        writeln!(out, "{}", line.trim_end())?;
-    }
+    let numbers: Vec<usize> = (1..header.len()).collect();
+    out.write_all(crate::table::render(header, rows, markdown, &numbers).as_bytes())?;
     Ok(())
 }
 
@@ -287,12 +267,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn thousands_separators() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(5268), "5,268");
-        assert_eq!(thousands(-2288), "-2,288");
-        assert_eq!(thousands(1_234_567), "1,234,567");
+    fn deltas_are_signed_with_separators() {
         assert_eq!(delta(-2288, -43.44), "-2,288 (-43.4%)");
         assert_eq!(delta(12, 1.0), "+12 (+1.0%)");
     }

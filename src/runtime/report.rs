@@ -1,8 +1,6 @@
 //! Table, Markdown and JSON renderings of the runtime reports. Every rendering ends with one
 //! newline, has no trailing spaces, and depends only on the report.
 
-use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
-
 pub(crate) use crate::numfmt::thousands;
 use serde::Serialize;
 
@@ -31,28 +29,7 @@ fn decimal1(x: f64) -> String {
 
 /// A table: UTF-8 box drawing, or Markdown; columns in `right` right-aligned; lines trimmed.
 fn table(header: &[String], rows: &[Vec<String>], format: Format, right: &[usize]) -> String {
-    let mut t = Table::new();
-    t.load_style(if format == Format::Markdown {
-        presets::ASCII_MARKDOWN
-    } else {
-        presets::UTF8_FULL_CONDENSED
-    })
-    .set_content_arrangement(ContentArrangement::Disabled)
-    .set_header(header);
-    for row in rows {
-        t.add_row(row);
-    }
-    for &i in right {
-        if let Some(column) = t.column_mut(i) {
-            column.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-    let mut out = String::new();
-    for line in t.to_string().lines() {
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    crate::table::render(header, rows, format == Format::Markdown, right)
 }
 
 fn json<T: Serialize>(value: &T) -> String {
