@@ -4,16 +4,14 @@
 #![no_main]
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use arbitrary::Unstructured;
-use discloser::catalog::{Catalog, Input};
+use discloser::catalog::Catalog;
 use discloser::config::Config;
 use discloser::lint::report::{Format, render};
 use discloser::lint::{Settings, lint};
 use discloser::project::Project;
-use discloser::source::SourceFile;
-use discloser_fuzz::{catalog, root};
+use discloser_fuzz::{catalog, inputs, root};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -21,16 +19,8 @@ fuzz_target!(|data: &[u8]| {
     let Ok(generated) = catalog(&mut u) else {
         return;
     };
-    let inputs = generated
-        .files
-        .iter()
-        .map(|(name, text)| Input::Text {
-            real: root().join(name),
-            source: SourceFile::from_text(text.clone(), PathBuf::from(name)),
-            format: None,
-        })
-        .collect();
-    let Ok((catalog, problems)) = Catalog::load_inputs_lenient(inputs, root()) else {
+    let Ok((catalog, problems)) = Catalog::load_inputs_lenient(inputs(&generated.files), root())
+    else {
         return;
     };
     let mut config = Config::default();

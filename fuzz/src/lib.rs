@@ -32,17 +32,21 @@ pub fn load_bytes(bytes: &[u8], name: &str, format: Option<Format>) -> Option<Ca
     Catalog::load_inputs(vec![input], root()).ok()
 }
 
-/// Loads several in-memory files (name, text) in the given order.
-pub fn load_texts(files: &[(String, String)]) -> Result<Catalog, String> {
-    let inputs = files
+/// In-memory files (name, text) as catalog inputs under [`root`], formats detected.
+pub fn inputs(files: &[(String, String)]) -> Vec<Input> {
+    files
         .iter()
         .map(|(name, text)| Input::Text {
             real: root().join(name),
             source: SourceFile::from_text(text.clone(), PathBuf::from(name)),
             format: None,
         })
-        .collect();
-    Catalog::load_inputs(inputs, root()).map_err(|e| e.to_string())
+        .collect()
+}
+
+/// Loads several in-memory files (name, text) in the given order.
+pub fn load_texts(files: &[(String, String)]) -> Result<Catalog, String> {
+    Catalog::load_inputs(inputs(files), root()).map_err(|e| e.to_string())
 }
 
 /// The profile binding the core tools and those whose index in the catalog is in `extra`.

@@ -150,30 +150,13 @@ fn draw_configurations(
             .map(|(c, l)| (base.max(c.tokens as f64), estimated_width(&l.text, LABEL))),
         plot_width(label_area),
     );
-    let mut chart = ChartBuilder::on(area)
-        .caption(
-            format!("Tool definitions sent on every turn, in {}", unit(report)),
-            (FONT, TITLE, FontStyle::Bold).into_font().color(&TEXT),
-        )
-        .margin(MARGIN)
-        .margin_right(MARGIN_RIGHT)
-        .x_label_area_size(58)
-        .y_label_area_size(label_area)
-        .build_cartesian_2d(0f64..x_max, Rows(n))
-        .map_err(fail)?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .max_light_lines(0)
-        .bold_line_style(GRID)
-        .x_labels(8)
-        .x_label_formatter(&|x| thousands(x.round() as i64))
-        .y_label_formatter(&|y| label_of(&names, *y))
-        .x_desc(format!("{} per turn", unit(report)))
-        .label_style((FONT, LABEL).into_font().color(&TEXT))
-        .axis_desc_style((FONT, SMALL).into_font().color(&MUTED))
-        .draw()
-        .map_err(fail)?;
+    let panel = Panel {
+        caption: format!("Tool definitions sent on every turn, in {}", unit(report)),
+        title_size: TITLE,
+        x_desc: format!("{} per turn", unit(report)),
+        label_size: LABEL,
+    };
+    let mut chart = panel.draw(area, label_area, x_max, &names)?;
 
     for (r, (c, label)) in rows.iter().zip(&labels).enumerate() {
         draw_configuration(&mut chart, c, label, row_y(r, n), base)?;
@@ -264,6 +247,53 @@ fn plot_width(label_area: i32) -> i32 {
 
 type Chart<'a, 'b> =
     ChartContext<'a, SVGBackend<'b>, Cartesian2d<plotters::coord::types::RangedCoordf64, Rows>>;
+
+/// One panel of horizontal bars: its caption, axis description and label size.
+struct Panel {
+    caption: String,
+    title_size: u32,
+    x_desc: String,
+    label_size: u32,
+}
+
+impl Panel {
+    /// The panel's chart on `area`, one row per name, `0..x_max` across, its mesh drawn.
+    fn draw<'a, 'b>(
+        &self,
+        area: &'a Area<'b>,
+        label_area: i32,
+        x_max: f64,
+        names: &[String],
+    ) -> Result<Chart<'a, 'b>, ChartError> {
+        let mut chart = ChartBuilder::on(area)
+            .caption(
+                &self.caption,
+                (FONT, self.title_size, FontStyle::Bold)
+                    .into_font()
+                    .color(&TEXT),
+            )
+            .margin(MARGIN)
+            .margin_right(MARGIN_RIGHT)
+            .x_label_area_size(58)
+            .y_label_area_size(label_area)
+            .build_cartesian_2d(0f64..x_max, Rows(names.len()))
+            .map_err(fail)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .max_light_lines(0)
+            .bold_line_style(GRID)
+            .x_labels(8)
+            .x_label_formatter(&|x| thousands(x.round() as i64))
+            .y_label_formatter(&|y| label_of(names, *y))
+            .x_desc(&self.x_desc)
+            .label_style((FONT, self.label_size).into_font().color(&TEXT))
+            .axis_desc_style((FONT, SMALL).into_font().color(&MUTED))
+            .draw()
+            .map_err(fail)?;
+        Ok(chart)
+    }
+}
 
 /// The y axis: `n` rows from top to bottom, row `r` centred at `y = n - 1 - r`, with key points
 /// (and so labels) exactly at the row centres.
@@ -375,33 +405,16 @@ fn draw_tools(
             .map(|(t, l)| (end(t), estimated_width(l, SMALL))),
         plot_width(label_area),
     );
-    let mut chart = ChartBuilder::on(area)
-        .caption(
-            format!(
-                "Per tool: full definition against index entry, in {}",
-                unit(report)
-            ),
-            (FONT, TITLE - 2, FontStyle::Bold).into_font().color(&TEXT),
-        )
-        .margin(MARGIN)
-        .margin_right(MARGIN_RIGHT)
-        .x_label_area_size(58)
-        .y_label_area_size(label_area)
-        .build_cartesian_2d(0f64..x_max, Rows(n))
-        .map_err(fail)?;
-    chart
-        .configure_mesh()
-        .disable_y_mesh()
-        .max_light_lines(0)
-        .bold_line_style(GRID)
-        .x_labels(8)
-        .x_label_formatter(&|x| thousands(x.round() as i64))
-        .y_label_formatter(&|y| label_of(&names, *y))
-        .x_desc(unit(report))
-        .label_style((FONT, SMALL).into_font().color(&TEXT))
-        .axis_desc_style((FONT, SMALL).into_font().color(&MUTED))
-        .draw()
-        .map_err(fail)?;
+    let panel = Panel {
+        caption: format!(
+            "Per tool: full definition against index entry, in {}",
+            unit(report)
+        ),
+        title_size: TITLE - 2,
+        x_desc: unit(report).to_string(),
+        label_size: SMALL,
+    };
+    let mut chart = panel.draw(area, label_area, x_max, &names)?;
     for (r, (t, label)) in tools.iter().zip(labels).enumerate() {
         let y = row_y(r, n);
         chart

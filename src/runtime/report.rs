@@ -32,6 +32,17 @@ fn table(header: &[String], rows: &[Vec<String>], format: Format, right: &[usize
     crate::table::render(header, rows, format == Format::Markdown, right)
 }
 
+/// Text as inline code in Markdown (`` `text` ``), as is in a plain table.
+fn code_span(md: bool) -> impl Fn(&str) -> String {
+    move |text| {
+        if md {
+            format!("`{text}`")
+        } else {
+            text.to_owned()
+        }
+    }
+}
+
 fn json<T: Serialize>(value: &T) -> String {
     let mut out =
         serde_json::to_string_pretty(value).expect("reports hold only strings, numbers and lists");
@@ -146,13 +157,7 @@ pub fn render_trace(summary: &Summary, format: Format) -> String {
 
 fn trace_text(s: &Summary, format: Format) -> String {
     let md = format == Format::Markdown;
-    let code = |text: &str| {
-        if md {
-            format!("`{text}`")
-        } else {
-            text.to_owned()
-        }
-    };
+    let code = code_span(md);
     let mut lines = Vec::new();
     let item = |label: &str, text: String| {
         if md {
@@ -473,13 +478,7 @@ pub fn render_suggestion(s: &Suggestion, files: &[String], format: Format) -> St
         return json(s);
     }
     let md = format == Format::Markdown;
-    let code = |text: &str| {
-        if md {
-            format!("`{text}`")
-        } else {
-            text.to_owned()
-        }
-    };
+    let code = code_span(md);
     let mut lines = Vec::new();
     if md {
         lines.push("## Suggested starter set".to_owned());
