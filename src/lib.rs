@@ -5,8 +5,9 @@
 //! required parameters with their closed values, the trigger words that say when it applies, and
 //! a summary of whole sentences — and the runtime binds a tool when the model calls it by name.
 //!
-//! This crate loads tool catalogs ([`project`], [`catalog`]) and renders that index byte-stably
-//! ([`index`]), so a Rust runtime can produce exactly the prompt the CLI shows:
+//! This crate is the `discloser` command. As a library it gathers the workspace's crates under
+//! one name, so a Rust runtime can produce exactly the prompt the CLI shows; a program that
+//! needs less depends on the crate it needs ([`discloser_core`] alone renders an index):
 //!
 //! ```no_run
 //! use discloser::{index, project::Project};
@@ -18,30 +19,18 @@
 //! # Ok::<(), discloser::diagnostic::LoadError>(())
 //! ```
 //!
-//! The library never prints: problems come back as values ([`diagnostic::LoadError`],
+//! The libraries never print: problems come back as values ([`diagnostic::LoadError`],
 //! [`index::Warning`]) and the binary decides how to show them.
 
-#![warn(
-    clippy::print_stdout,
-    clippy::print_stderr,
-    clippy::iter_over_hash_type,
-    missing_docs
-)]
+#![warn(missing_docs)]
 
-pub mod catalog;
-pub mod cli;
-pub mod commands;
-pub mod config;
-pub mod cost;
-pub mod diagnostic;
-pub mod fsutil;
-pub mod index;
-pub mod lint;
-pub mod mcp;
-pub mod numfmt;
-pub mod project;
-pub mod runtime;
-pub mod snapshot;
-pub mod source;
-pub mod table;
-mod typing;
+pub use discloser_core::{
+    catalog, config, cost, diagnostic, fsutil, index, live, numfmt, project, source,
+};
+pub use discloser_lint as lint;
+pub use discloser_mcp as mcp;
+pub use discloser_runtime as runtime;
+pub use discloser_snapshot as snapshot;
+pub use discloser_tokens as tokens;
+
+pub mod chart;

@@ -1,12 +1,26 @@
 //! The `discloser` binary: parse arguments, run the command, map the result to an exit code
 //! (0 ok, 1 findings, 2 could not run). A closed pipe is not an error.
 
+mod cli;
+mod commands;
+mod report;
+mod table;
+
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
-use discloser::{cli::Cli, commands, diagnostic::LoadError};
+// The libraries' modules under their usual names, so `crate::catalog` reads the same in every
+// crate of the workspace.
+use discloser::{
+    catalog, chart, config, cost, diagnostic, fsutil, index, lint, mcp, numfmt, project, runtime,
+    snapshot, source,
+};
+
+use cli::Cli;
+use diagnostic::LoadError;
 
 fn main() -> ExitCode {
+    mcp::install();
     let cli = match Cli::try_parse_args(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) => {
@@ -25,7 +39,7 @@ fn main() -> ExitCode {
         Err(e) => {
             let color = cli.color.enabled(std::io::stderr().is_terminal());
             let text = match e.downcast_ref::<LoadError>() {
-                Some(load) => load.render(color),
+                Some(load) => report::load_error::render(load, color),
                 None if color => format!("{ERROR_STYLED}: {e:#}"),
                 None => format!("error: {e:#}"),
             };

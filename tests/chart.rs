@@ -8,7 +8,8 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use discloser::cost::{CostOptions, Counter, Provider, TokenizerKind, chart, cost};
+use discloser::chart;
+use discloser::cost::{CostOptions, Counter, Provider, TokenizerKind, cost};
 use discloser::project::Project;
 
 fn root() -> PathBuf {

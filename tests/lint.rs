@@ -175,7 +175,8 @@ fn each_docs_example_fires_and_its_use_instead_does_not() {
 
 #[test]
 fn readme_rule_table_equals_the_registry() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let path = "docs/rules/README.md";
+    let readme = std::fs::read_to_string(root().join(path)).unwrap();
     let rows: Vec<String> = readme
         .lines()
         .filter(|l| l.starts_with("| DL"))
@@ -190,11 +191,75 @@ fn readme_rule_table_equals_the_registry() {
         .collect();
     let expected: Vec<String> = RULES
         .iter()
-        .map(|r| format!("DL{} `{}` {}", &r.code[2..], r.name, r.severity.as_str()))
+        .map(|r| {
+            let (code, name) = (r.code, r.name);
+            format!(
+                "{code} [`{name}`]({code}-{name}.md) {}",
+                r.severity.as_str()
+            )
+        })
         .collect();
     assert_eq!(
         rows, expected,
-        "README's rule table (| code | `name` | severity | ...) must list the registry in order"
+        "{path}'s rule table (| CODE | [`name`](CODE-name.md) | severity | ...) must list the registry in order"
+    );
+}
+
+/// `docs/rules/<CODE>-<name>.md` is a `# CODE name` line, a blank line, then exactly what
+/// `discloser lint --explain CODE` prints, for every rule of the registry and nothing else.
+/// `DISCLOSER_BLESS_DOCS=1` rewrites the pages (and removes those of rules that are gone),
+/// except in CI.
+#[test]
+fn rule_docs_pages_equal_the_explain_text() {
+    let dir = root().join("docs/rules");
+    let blessing = std::env::var_os("DISCLOSER_BLESS_DOCS").is_some_and(|v| v == "1");
+    let bless = blessing && std::env::var_os("CI").is_none();
+    let mut pages = Vec::new();
+    let mut stale = Vec::new();
+    for rule in RULES {
+        let out = Command::new(env!("CARGO_BIN_EXE_discloser"))
+            .args(["lint", "--explain", rule.code])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "--explain {}: {}",
+            rule.code,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let explain = String::from_utf8(out.stdout).expect("UTF-8");
+        let page = format!("# {} {}\n\n{explain}", rule.code, rule.name);
+        let file = format!("{}-{}.md", rule.code, rule.name);
+        if std::fs::read_to_string(dir.join(&file)).ok().as_deref() != Some(page.as_str()) {
+            if bless {
+                std::fs::create_dir_all(&dir).unwrap();
+                std::fs::write(dir.join(&file), page).unwrap();
+            } else {
+                stale.push(file.clone());
+            }
+        }
+        pages.push(file);
+    }
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let file = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if file.starts_with("DL") && file.ends_with(".md") && !pages.contains(&file) {
+            if bless {
+                std::fs::remove_file(dir.join(&file)).unwrap();
+            } else {
+                stale.push(format!("{file} (no such rule)"));
+            }
+        }
+    }
+    let ci = if blessing {
+        " (CI is set: pages are never written in CI)"
+    } else {
+        ""
+    };
+    assert!(
+        stale.is_empty(),
+        "docs/rules/ does not match `discloser lint --explain`: {}{ci}; regenerate the pages with \
+         `DISCLOSER_BLESS_DOCS=1 cargo test --test lint docs` and review the diff",
+        stale.join(", ")
     );
 }
 

@@ -17,9 +17,6 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use clap::CommandFactory;
-use discloser::cli::Cli;
-
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -52,12 +49,16 @@ fn read(path: &str) -> String {
     std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// Every subcommand `--help` lists.
+/// Every subcommand `--help` lists (clap's own `help` aside).
 fn subcommands() -> Vec<String> {
-    Cli::command()
-        .get_subcommands()
-        .filter(|s| !s.is_hide_set())
-        .map(|s| s.get_name().to_owned())
+    let help = stdout(&discloser(&["--help"]));
+    help.lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.trim().is_empty())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .map(str::to_owned)
         .collect()
 }
 
@@ -287,20 +288,128 @@ fn pre_commit_hook_entries_pass_on_the_example() {
     assert!(check.is_match("snapshots/default/tools.raw.jsonl"));
 }
 
-/// The README shows the example files verbatim, so what users paste is what is tested.
+/// The command reference shows the example files verbatim, so what users paste is what is
+/// tested.
 #[test]
-fn readme_shows_the_example_files() {
-    let readme = read("README.md");
+fn command_reference_shows_the_example_files() {
+    let reference = read("docs/commands.md");
     for (path, lang) in [
         ("examples/pre-commit-config.yaml", "yaml"),
         ("examples/github-workflow.yml", "yaml"),
     ] {
         let block = format!("```{lang}\n{}```\n", read(path));
         assert!(
-            readme.contains(&block),
-            "the README does not show {path} as is"
+            reference.contains(&block),
+            "docs/commands.md does not show {path} as is"
         );
     }
+}
+
+/// Every relative link of the README, CONTRIBUTING.md and `docs/` names a file or directory of
+/// the repository, and every `#anchor` into a Markdown file names one of its headings (as
+/// GitHub spells them). Links inside code are not links; URLs are not checked.
+#[test]
+fn relative_links_in_the_docs_resolve() {
+    fn markdown_files(dir: &Path, files: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                markdown_files(&path, files);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                files.push(path);
+            }
+        }
+    }
+    /// The text outside fenced blocks, with code spans blanked.
+    fn prose(text: &str) -> String {
+        let mut out = String::new();
+        let mut fenced = false;
+        for line in text.lines() {
+            let trimmed = line.trim_start();
+            if trimmed.starts_with("```") || trimmed.starts_with("~~~") {
+                fenced = !fenced;
+            } else if !fenced {
+                out.push_str(line);
+            }
+            out.push('\n');
+        }
+        let mut kept = String::new();
+        let mut rest = out.as_str();
+        while let Some(open) = rest.find('`') {
+            kept.push_str(&rest[..open]);
+            let ticks = rest[open..].len() - rest[open..].trim_start_matches('`').len();
+            let after = &rest[open + ticks..];
+            match after.find(&rest[open..open + ticks]) {
+                Some(close) => rest = &after[close + ticks..],
+                None => {
+                    kept.push_str(&rest[open..open + ticks]);
+                    rest = after;
+                }
+            }
+        }
+        kept.push_str(rest);
+        kept
+    }
+    /// The anchors of a Markdown file's headings, as GitHub makes them.
+    fn anchors(text: &str) -> Vec<String> {
+        let mut seen: Vec<String> = Vec::new();
+        for line in prose(text).lines().filter(|l| l.starts_with('#')) {
+            let slug: String = line
+                .trim_start_matches('#')
+                .trim()
+                .chars()
+                .filter_map(|c| match c {
+                    ' ' => Some('-'),
+                    c if c.is_alphanumeric() || c == '-' || c == '_' => c.to_lowercase().next(),
+                    _ => None,
+                })
+                .collect();
+            let repeats = seen.iter().filter(|s| **s == slug).count();
+            seen.push(slug.clone());
+            if repeats > 0 {
+                seen.push(format!("{slug}-{repeats}"));
+            }
+        }
+        seen
+    }
+    let root = root();
+    let mut files = vec![root.join("README.md"), root.join("CONTRIBUTING.md")];
+    markdown_files(&root.join("docs"), &mut files);
+    let mut broken = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let shown = file.strip_prefix(&root).unwrap().display().to_string();
+        let prose = prose(&text);
+        let targets = prose
+            .split("](")
+            .skip(1)
+            .filter_map(|s| s.split(')').next());
+        for target in targets {
+            let target = target.split_whitespace().next().unwrap_or("");
+            if target.is_empty() || target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (path, anchor) = target.split_once('#').unwrap_or((target, ""));
+            let resolved = match path {
+                "" => file.clone(),
+                _ => file.parent().unwrap().join(path),
+            };
+            let inside = resolved
+                .canonicalize()
+                .is_ok_and(|p| p.starts_with(root.canonicalize().unwrap()));
+            if !inside {
+                broken.push(format!(
+                    "{shown}: `{target}` is not a file of the repository"
+                ));
+            } else if !anchor.is_empty() && resolved.extension().is_some_and(|e| e == "md") {
+                let headings = anchors(&std::fs::read_to_string(&resolved).unwrap());
+                if !headings.iter().any(|h| h == anchor) {
+                    broken.push(format!("{shown}: `{target}`: no heading `#{anchor}` there"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
 
 #[test]

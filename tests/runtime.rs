@@ -705,10 +705,10 @@ fn search_outputs() {
         0,
     );
     insta::assert_snapshot!("search.table", table);
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let reference = std::fs::read_to_string(root().join("docs/commands.md")).unwrap();
     assert!(
-        readme.contains(&table),
-        "the README's search example is stale"
+        reference.contains(&table),
+        "the search example of docs/commands.md is stale"
     );
     insta::assert_snapshot!(
         "search.json",
@@ -1336,11 +1336,14 @@ fn bad_cases_are_errors_at_their_position() {
 fn walkthrough_blocks() -> Vec<String> {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let start = readme
-        .find("### The loop on the bundled example")
-        .expect("the README has the walkthrough");
+        .find("\n## The loop on the bundled example\n")
+        .expect("the README has the walkthrough")
+        + 1;
+    // The walkthrough runs to the README's next section.
     let end = start
-        + readme[start..]
-            .find("### The runtime library")
+        + 1
+        + readme[start + 1..]
+            .find("\n## ")
             .expect("the walkthrough ends");
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;

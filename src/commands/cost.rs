@@ -32,7 +32,7 @@ pub fn run(project: &Project, args: &CostArgs, out: &mut dyn Write) -> anyhow::R
     }
     let report = cost(project, &Counter::new(args.tokenizer), &options)?;
     if let Some(path) = &args.chart {
-        let svg = crate::cost::chart::svg(&report)?;
+        let svg = crate::chart::svg(&report)?;
         crate::fsutil::write_atomic(path, svg.as_bytes())
             .with_context(|| format!("cannot write the chart to `{}`", path.display()))?;
     }

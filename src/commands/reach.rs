@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 
 use super::{Outcome, load};
 use crate::cli::Cli;
+use crate::report::runtime as report;
 use crate::runtime::reach::{Cases, reach};
-use crate::runtime::{Format, Runtime, report};
+use crate::runtime::{Format, Runtime};
 use crate::source::SourceFile;
 
 /// `discloser reach`.

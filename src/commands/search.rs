@@ -6,7 +6,8 @@ use std::path::Path;
 
 use super::{Outcome, load};
 use crate::cli::Cli;
-use crate::runtime::{Format, Runtime, SEARCH_LIMIT, report};
+use crate::report::runtime as report;
+use crate::runtime::{Format, Runtime, SEARCH_LIMIT};
 
 /// `discloser search`.
 #[derive(Debug, clap::Args)]

@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use super::{Outcome, load};
 use crate::cli::Cli;
+use crate::report::runtime as report;
 use crate::runtime::trace::{Trace, classify, summarize, turn_profiles};
-use crate::runtime::{Format, Runtime, report};
+use crate::runtime::{Format, Runtime};
 
 /// `discloser trace`.
 #[derive(Debug, clap::Args)]

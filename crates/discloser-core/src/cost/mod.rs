@@ -1,0 +1,331 @@
+//! What the tool definitions of each configuration cost: characters, bytes and tokens of
+//! "everything bound" against "starter set + index" for every profile, and per tool.
+//!
+//! A configuration's cost is the sum of its bound tools' serialised definitions (see
+//! [`provider`]), plus, for a profile, the rendered index (text style) and the search tool's
+//! definition when the config declares one. Characters are Unicode scalar values of exactly
+//! those bytes. Tokens come from the chosen [`tokenizer`]; `chars` and `openai-functions` are
+//! estimates and say so.
+
+pub use discloser_tokens::bpe;
+pub mod openai_functions;
+pub mod provider;
+pub mod tokenizer;
+
+use serde::Serialize;
+
+use crate::index::{Entry, Style, build_entries, index_from_entries, render};
+use crate::project::{Profile, Project};
+
+pub use provider::Provider;
+pub use tokenizer::{Counter, TokenMemo, TokenizerKind};
+
+/// Characters and bytes of some text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Size {
+    /// Unicode scalar values.
+    pub chars: usize,
+    /// UTF-8 bytes.
+    pub bytes: usize,
+}
+
+impl Size {
+    /// The size of `text`.
+    pub fn of(text: &str) -> Size {
+        Size {
+            chars: text.chars().count(),
+            bytes: text.len(),
+        }
+    }
+
+    fn add(self, other: Size) -> Size {
+        Size {
+            chars: self.chars + other.chars,
+            bytes: self.bytes + other.bytes,
+        }
+    }
+}
+
+/// The cost of one configuration (`all bound`, or a profile).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ConfigCost {
+    /// `all bound` or the profile name.
+    pub name: String,
+    /// Tools whose full definitions are sent (the search tool included when declared).
+    pub tools_bound: usize,
+    /// Tools shown as index entries.
+    pub tools_indexed: usize,
+    /// The serialised definitions.
+    pub definitions: Size,
+    /// The rendered index.
+    pub index: Size,
+    /// Definitions plus index.
+    pub total: Size,
+    /// Tokens of the total under the chosen tokenizer.
+    pub tokens: u64,
+    /// The part of `tokens` spent on bound definitions (for the chart; not in the JSON).
+    #[serde(skip)]
+    pub definition_tokens: u64,
+    /// The part of `tokens` spent on the index (for the chart; not in the JSON).
+    #[serde(skip)]
+    pub index_tokens: u64,
+    /// `total.chars` minus that of `all bound`.
+    pub delta_chars: i64,
+    /// `delta_chars` as a percentage of `all bound` (one decimal).
+    pub delta_chars_percent: f64,
+    /// `tokens` minus that of `all bound`.
+    pub delta_tokens: i64,
+    /// `delta_tokens` as a percentage of `all bound` (one decimal).
+    pub delta_tokens_percent: f64,
+    /// Definition tokens paid over `--turns` turns with cached prefixes discounted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cumulative_tokens: Option<u64>,
+}
+
+/// One tool's full definition against its index entry.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ToolCost {
+    /// The tool name.
+    pub name: String,
+    /// The serialised definition.
+    pub definition: Size,
+    /// Tokens of the definition.
+    pub definition_tokens: u64,
+    /// The index line (with its newline).
+    pub entry: Size,
+    /// Tokens of the index line.
+    pub entry_tokens: u64,
+    /// `definition_tokens / entry_tokens` (one decimal).
+    pub ratio: f64,
+}
+
+/// Options of a cost computation.
+#[derive(Clone, Debug)]
+pub struct CostOptions {
+    /// Serialisation of definitions.
+    pub provider: Provider,
+    /// Profiles to cost, in order (all profiles when empty).
+    pub profiles: Vec<String>,
+    /// Compute per-tool costs.
+    pub by_tool: bool,
+    /// Turns of a conversation for the cumulative column.
+    pub turns: Option<u32>,
+    /// Price factor of cached prefix tokens from the second turn on (e.g. 0.1).
+    pub cache_read_discount: f64,
+}
+
+/// The result of `discloser cost`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CostReport {
+    /// The serialisation used.
+    pub provider: Provider,
+    /// The tokenizer used.
+    pub tokenizer: TokenizerKind,
+    /// Whether token counts are estimates.
+    pub tokens_are_estimates: bool,
+    /// `all bound`, then each profile.
+    pub configurations: Vec<ConfigCost>,
+    /// Per-tool costs, with `--by-tool`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tools: Option<Vec<ToolCost>>,
+    /// Conversation length of `cumulative_tokens`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turns: Option<u32>,
+    /// Discount applied to cached tokens in `cumulative_tokens`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cache_read_discount: Option<f64>,
+}
+
+/// A definition to send: a catalog tool or the search tool.
+struct Def<'a> {
+    name: &'a str,
+    description: &'a str,
+    parameters: &'a serde_json::Value,
+}
+
+/// Computes the cost of every configuration of `project`.
+pub fn cost(
+    project: &Project,
+    counter: &Counter,
+    options: &CostOptions,
+) -> Result<CostReport, crate::diagnostic::LoadError> {
+    let provider = options.provider;
+    let catalog = &project.catalog;
+    let profiles: Vec<Profile> = if options.profiles.is_empty() {
+        project
+            .profile_names()
+            .iter()
+            .map(|n| project.profile(n))
+            .collect::<Result<_, _>>()?
+    } else {
+        options
+            .profiles
+            .iter()
+            .map(|n| project.profile(n))
+            .collect::<Result<_, _>>()?
+    };
+    let all_defs: Vec<Def<'_>> = catalog
+        .tools
+        .iter()
+        .map(|t| Def {
+            name: &t.name,
+            description: &t.description,
+            parameters: &t.parameters,
+        })
+        .collect();
+    let search = project.search_tool();
+    let search_def = search.as_ref().map(|s| Def {
+        name: &s.name,
+        description: &s.description,
+        parameters: &s.parameters,
+    });
+
+    // Each tool's entry is the same in every profile's index: packed once, shared.
+    let entries = if profiles.is_empty() && !options.by_tool {
+        Vec::new()
+    } else {
+        build_entries(catalog, project.index_config())
+    };
+    let mut rows = vec![configuration(
+        "all bound",
+        &all_defs,
+        None,
+        0,
+        provider,
+        counter,
+    )];
+    // The profiles' indexes share most of their lines: each line is counted once.
+    let mut memo = TokenMemo::default();
+    for profile in &profiles {
+        let mut defs: Vec<Def<'_>> = catalog
+            .tools
+            .iter()
+            .filter(|t| profile.is_bound(&t.name))
+            .map(|t| Def {
+                name: &t.name,
+                description: &t.description,
+                parameters: &t.parameters,
+            })
+            .collect();
+        if let Some(search) = &search_def {
+            defs.push(Def { ..*search });
+        }
+        let index = index_from_entries(catalog, profile, project.index_config(), &entries);
+        let text = render(&index, Style::Text);
+        let tokens = counter.count_text_memo(&text, &mut memo);
+        rows.push(configuration(
+            &profile.name,
+            &defs,
+            Some((&text, tokens)),
+            index.entries.len(),
+            provider,
+            counter,
+        ));
+    }
+    let base = rows[0].clone();
+    for row in &mut rows {
+        row.delta_chars = row.total.chars as i64 - base.total.chars as i64;
+        row.delta_chars_percent = percent(row.delta_chars, base.total.chars as i64);
+        row.delta_tokens = row.tokens as i64 - base.tokens as i64;
+        row.delta_tokens_percent = percent(row.delta_tokens, base.tokens as i64);
+        if let Some(turns) = options.turns {
+            row.cumulative_tokens =
+                Some(cumulative(row.tokens, turns, options.cache_read_discount));
+        }
+    }
+    let tools = options.by_tool.then(|| {
+        let tools: Vec<(&crate::catalog::Tool, &Entry)> =
+            catalog.tools.iter().zip(&entries).collect();
+        crate::catalog::parallel::map(tools, |(tool, entry)| {
+            let definition = provider.serialize(&tool.name, &tool.description, &tool.parameters);
+            let entry = format!("{}\n", entry.line);
+            let definition_tokens = counter.count_definition(
+                &tool.name,
+                &tool.description,
+                &tool.parameters,
+                &definition,
+            );
+            let entry_tokens = counter.count_text(&entry);
+            ToolCost {
+                name: tool.name.clone(),
+                definition: Size::of(&definition),
+                definition_tokens,
+                entry: Size::of(&entry),
+                entry_tokens,
+                ratio: round1(definition_tokens as f64 / entry_tokens.max(1) as f64),
+            }
+        })
+    });
+    Ok(CostReport {
+        provider,
+        tokenizer: counter.kind(),
+        tokens_are_estimates: counter.kind().is_estimate(),
+        configurations: rows,
+        tools,
+        turns: options.turns,
+        cache_read_discount: options.turns.map(|_| options.cache_read_discount),
+    })
+}
+
+/// The cost of binding `defs` and showing `index` (its text and token count).
+fn configuration(
+    name: &str,
+    defs: &[Def<'_>],
+    index: Option<(&str, u64)>,
+    indexed: usize,
+    provider: Provider,
+    counter: &Counter,
+) -> ConfigCost {
+    // Each definition is serialised, measured and counted on its own (in parallel), and its
+    // text dropped at once: a catalog's wire text is never held whole.
+    let measured: Vec<(Size, u64)> = crate::catalog::parallel::map(defs.iter().collect(), |d| {
+        let text = provider.serialize(d.name, d.description, d.parameters);
+        let tokens = counter.count_definition(d.name, d.description, d.parameters, &text);
+        (Size::of(&text), tokens)
+    });
+    let definitions = measured
+        .iter()
+        .fold(Size::default(), |acc, (size, _)| acc.add(*size));
+    let index_size = index.map_or(Size::default(), |(text, _)| Size::of(text));
+    let definition_tokens =
+        measured.iter().map(|(_, t)| t).sum::<u64>() + counter.request_overhead(defs.len());
+    let index_tokens = index.map_or(0, |(_, tokens)| tokens);
+    ConfigCost {
+        name: name.to_owned(),
+        tools_bound: defs.len(),
+        tools_indexed: indexed,
+        definitions,
+        index: index_size,
+        total: definitions.add(index_size),
+        tokens: definition_tokens + index_tokens,
+        definition_tokens,
+        index_tokens,
+        delta_chars: 0,
+        delta_chars_percent: 0.0,
+        delta_tokens: 0,
+        delta_tokens_percent: 0.0,
+        cumulative_tokens: None,
+    }
+}
+
+/// Tokens paid over `turns` turns when every turn after the first reads the unchanged prefix
+/// from the cache at `discount` of the normal price.
+pub fn cumulative(tokens: u64, turns: u32, discount: f64) -> u64 {
+    if turns == 0 {
+        return 0;
+    }
+    let later = f64::from(turns - 1) * tokens as f64 * discount;
+    tokens + later.round() as u64
+}
+
+fn percent(delta: i64, base: i64) -> f64 {
+    if base == 0 {
+        0.0
+    } else {
+        round1(delta as f64 * 100.0 / base as f64)
+    }
+}
+
+fn round1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}

@@ -1,0 +1,288 @@
+//! The index: one line per tool that is not bound in a profile, rendered byte-stably.
+//!
+//! An entry is `- signature [triggers] summary`: the signature with every required parameter and
+//! its closed set ([`signature`]), the trigger words sorted shorter first ([`triggers`]), and a
+//! summary packed from whole sentences ([`summary`]). The output is a prompt prefix, so it is
+//! the same bytes for the same catalog: entries sorted by name, NFC text, `\n` line endings, one
+//! trailing newline, no trailing spaces, and nothing from the environment (paths, times,
+//! versions).
+
+pub mod signature;
+pub mod summary;
+pub mod triggers;
+
+use serde::Serialize;
+
+use crate::catalog::Catalog;
+use crate::config::IndexConfig;
+use crate::project::Profile;
+
+pub use signature::{Param, Signature};
+pub use summary::{Summary, pack_summary};
+pub use triggers::normalize_triggers;
+
+/// Output styles of `render`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum Style {
+    /// Plain text lines, as injected into a system prompt.
+    Text,
+    /// Markdown: the header as a paragraph, entries as a list with code-formatted signatures.
+    Markdown,
+    /// The structured entries as JSON, for runtimes that assemble their own prompt.
+    Json,
+}
+
+/// One index entry.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Entry {
+    /// The tool name.
+    pub name: String,
+    /// The rendered signature (`name(kind: a|b, …)`).
+    pub signature: String,
+    /// Required parameters with their spelled types and closed sets.
+    pub required: Vec<Param>,
+    /// The tool also takes optional parameters.
+    pub has_optional: bool,
+    /// Normalised, sorted trigger words.
+    pub triggers: Vec<String>,
+    /// The packed summary.
+    pub summary: String,
+    /// The description's first sentence alone exceeds the budget (used whole).
+    pub summary_over_budget: bool,
+    /// The budget the summary was packed under.
+    pub summary_budget: usize,
+    /// Whether the summary left sentences of the description out (not in the JSON style; lint
+    /// reads it instead of packing the summary a second time).
+    #[serde(skip)]
+    pub summary_dropped_sentences: bool,
+    /// The entry as a text line (without the newline).
+    pub line: String,
+}
+
+/// A problem noticed while building the index; the index is still produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The tool concerned.
+    pub tool: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// The index of one profile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Index {
+    /// The header text (NFC, trimmed lines).
+    pub header: String,
+    /// Tools bound in the profile, sorted.
+    pub bound: Vec<String>,
+    /// Entries for the unbound tools, sorted by name.
+    pub entries: Vec<Entry>,
+    /// Problems worth telling the user about (e.g. a first sentence over budget).
+    pub warnings: Vec<Warning>,
+}
+
+/// Builds the index of `profile`: an entry for every tool the profile does not bind.
+pub fn build_index(catalog: &Catalog, profile: &Profile, config: &IndexConfig) -> Index {
+    let unbound = unbound(catalog, profile);
+    // Entries are independent: built in parallel, collected in catalog order.
+    let entries =
+        crate::catalog::parallel::map(unbound.clone(), |i| entry_with_config(catalog, i, config));
+    assemble(catalog, profile, config, &unbound, entries)
+}
+
+/// The entry of every tool of the catalog, in catalog order (built in parallel), for building
+/// several indexes with [`index_from_entries`] without packing each summary again.
+pub fn build_entries(catalog: &Catalog, config: &IndexConfig) -> Vec<Entry> {
+    let all: Vec<usize> = (0..catalog.tools.len()).collect();
+    crate::catalog::parallel::map(all, |i| entry_with_config(catalog, i, config))
+}
+
+/// [`build_index`] from entries [`build_entries`] made with the same catalog and config.
+pub fn index_from_entries(
+    catalog: &Catalog,
+    profile: &Profile,
+    config: &IndexConfig,
+    entries: &[Entry],
+) -> Index {
+    let unbound = unbound(catalog, profile);
+    let mine = unbound.iter().map(|&i| entries[i].clone()).collect();
+    assemble(catalog, profile, config, &unbound, mine)
+}
+
+/// Catalog indices of the tools `profile` does not bind.
+fn unbound(catalog: &Catalog, profile: &Profile) -> Vec<usize> {
+    (0..catalog.tools.len())
+        .filter(|&i| !profile.is_bound(&catalog.tools[i].name))
+        .collect()
+}
+
+/// The entry of one tool with the tool's own summary budget, or the index's.
+fn entry_with_config(catalog: &Catalog, i: usize, config: &IndexConfig) -> Entry {
+    let budget = catalog.tools[i]
+        .summary_budget
+        .unwrap_or(config.summary_budget);
+    build_entry(catalog, i, budget, config.max_enum_values)
+}
+
+fn assemble(
+    catalog: &Catalog,
+    profile: &Profile,
+    config: &IndexConfig,
+    unbound: &[usize],
+    entries: Vec<Entry>,
+) -> Index {
+    let mut warnings = Vec::new();
+    for (&i, entry) in unbound.iter().zip(&entries) {
+        let budget = entry.summary_budget;
+        if entry.summary_over_budget {
+            warnings.push(Warning {
+                tool: catalog.tools[i].name.clone(),
+                message: format!(
+                    "the first sentence of the description is {} characters, over the summary budget of {budget}; it is used whole",
+                    entry.summary.chars().count()
+                ),
+            });
+        }
+    }
+    Index {
+        header: clean_header(&config.header),
+        bound: profile.bound.iter().cloned().collect(),
+        entries,
+        warnings,
+    }
+}
+
+/// Builds the entry of the tool at `index` of the catalog.
+pub fn build_entry(
+    catalog: &Catalog,
+    index: usize,
+    budget: usize,
+    max_enum_values: usize,
+) -> Entry {
+    let tool = &catalog.tools[index];
+    let name = nfc(&tool.name);
+    let sig = signature::signature(catalog, &name, catalog.parameters(index), max_enum_values);
+    let signature = nfc(&sig.render());
+    let triggers = normalize_triggers(&tool.triggers);
+    let summary = pack_summary(&tool.description, budget);
+    let mut line = format!("- {signature}");
+    if !triggers.is_empty() {
+        line.push_str(&format!(" [{}]", triggers.join(" / ")));
+    }
+    if !summary.text.is_empty() {
+        line.push(' ');
+        line.push_str(&summary.text);
+    }
+    Entry {
+        name,
+        signature,
+        required: sig.required,
+        has_optional: sig.has_optional,
+        triggers,
+        summary: summary.text,
+        summary_over_budget: summary.over_budget,
+        summary_budget: budget,
+        summary_dropped_sentences: summary.dropped,
+        line: one_line(&line),
+    }
+}
+
+/// Renders the index in a style. Every style ends with exactly one newline; an index with no
+/// entries and no header renders as empty text.
+pub fn render(index: &Index, style: Style) -> String {
+    match style {
+        Style::Text => render_text(index),
+        Style::Markdown => render_markdown(index),
+        Style::Json => render_json(index),
+    }
+}
+
+fn render_text(index: &Index) -> String {
+    let mut out = String::new();
+    if !index.header.is_empty() {
+        out.push_str(&index.header);
+        out.push('\n');
+    }
+    for entry in &index.entries {
+        out.push_str(&entry.line);
+        out.push('\n');
+    }
+    out
+}
+
+fn render_markdown(index: &Index) -> String {
+    let mut out = String::new();
+    if !index.header.is_empty() {
+        out.push_str(&index.header);
+        out.push_str("\n\n");
+    }
+    for entry in &index.entries {
+        let mut line = format!("- {}", code_span(&entry.signature));
+        if !entry.triggers.is_empty() {
+            line.push_str(&format!(" [{}]", entry.triggers.join(" / ")));
+        }
+        if !entry.summary.is_empty() {
+            line.push(' ');
+            line.push_str(&entry.summary);
+        }
+        // Like the text style: a name or parameter with a line break must not split the item.
+        out.push_str(&one_line(&line));
+        out.push('\n');
+    }
+    if index.entries.is_empty() && out.ends_with("\n\n") {
+        out.pop();
+    }
+    out
+}
+
+#[derive(Serialize)]
+struct JsonIndex<'a> {
+    header: &'a str,
+    bound: &'a [String],
+    entries: &'a [Entry],
+}
+
+fn render_json(index: &Index) -> String {
+    let doc = JsonIndex {
+        header: &index.header,
+        bound: &index.bound,
+        entries: &index.entries,
+    };
+    let mut out = serde_json::to_string_pretty(&doc)
+        .expect("the index serialises: it holds only strings, numbers and lists");
+    out.push('\n');
+    out
+}
+
+/// A Markdown code span that survives backticks inside the text.
+fn code_span(text: &str) -> String {
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with('`') || text.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+fn nfc(text: &str) -> String {
+    summary::nfc(text).into_owned()
+}
+
+/// An entry must stay on one line: any line break or control character becomes a space.
+fn one_line(text: &str) -> String {
+    let mapped: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    mapped.trim_end().to_owned()
+}
+
+/// The header in NFC with `\n` line endings, trailing spaces removed and no blank edges.
+fn clean_header(header: &str) -> String {
+    let text = nfc(&header.replace("\r\n", "\n").replace('\r', "\n"));
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    lines.join("\n").trim_matches('\n').to_owned()
+}

@@ -1,0 +1,507 @@
+//! A project: `discloser.yaml`, the catalog its sources describe, and its resolved profiles.
+//!
+//! [`Project::load`] is the one entry point the commands use. It finds the source files
+//! (sorted, deduplicated), loads the catalog, applies overrides, and resolves every profile, so
+//! any inconsistency is reported before anything is rendered.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use crate::catalog::formats::Format;
+use crate::catalog::{Catalog, Input};
+use crate::config::{
+    CONFIG_FILE, Config, IndexConfig, McpSource, ProfileDef, SearchTool, SearchToolConfig,
+    SourceSpec,
+};
+use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
+use crate::source::{SourceFile, Target, pointer_push};
+
+/// How the "config" of paths given on the command line is named in messages.
+const COMMAND_LINE: &str = "<command line>";
+
+/// The profile used when none is named.
+pub const DEFAULT_PROFILE: &str = "default";
+
+/// A loaded, consistent project.
+#[derive(Debug)]
+pub struct Project {
+    /// The config file, as shown in messages.
+    pub config_path: PathBuf,
+    /// The directory of the config file: sources and file `$ref`s are relative to it.
+    pub root: PathBuf,
+    /// The configuration.
+    pub config: Config,
+    /// Every tool.
+    pub catalog: Catalog,
+    /// Every profile, resolved to its bound tools.
+    pub profiles: BTreeMap<String, Profile>,
+    /// Problems a lenient load tolerated (always empty after a strict [`Project::load`]).
+    pub problems: Vec<LoadError>,
+}
+
+/// How strictly names in the config are checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strictness {
+    /// Any unknown tool named by a profile is an error (render, cost, ...).
+    Strict,
+    /// Unknown tools named by profiles are skipped, and of tools sharing a name only the first
+    /// is kept; both are recorded in [`Project::problems`], so `lint` can report them as
+    /// findings next to everything else.
+    Lenient,
+}
+
+/// A resolved profile: the names of the tools bound in it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Profile {
+    /// The profile's name.
+    pub name: String,
+    /// Bound tools (starter set plus core tools), sorted.
+    pub bound: BTreeSet<String>,
+}
+
+impl Profile {
+    /// Whether `tool` is bound (not indexed) in this profile.
+    pub fn is_bound(&self, tool: &str) -> bool {
+        self.bound.contains(tool)
+    }
+}
+
+/// Looks for `discloser.yaml` in `start` and its parents.
+pub fn find_config(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .map(|dir| dir.join(CONFIG_FILE))
+        .find(|p| p.is_file())
+}
+
+/// The path to show for `path`: relative to the current directory when inside it.
+pub fn shown_path(path: &Path) -> PathBuf {
+    let cwd = std::env::current_dir()
+        .ok()
+        .and_then(|c| c.canonicalize().ok());
+    match cwd {
+        Some(cwd) if path.is_absolute() => path
+            .strip_prefix(&cwd)
+            .map_or_else(|_| path.to_path_buf(), Path::to_path_buf),
+        _ => path.to_path_buf(),
+    }
+}
+
+impl Project {
+    /// Loads the project described by the config file at `config_path`.
+    pub fn load(config_path: &Path) -> Result<Project, LoadError> {
+        Project::load_with(config_path, Strictness::Strict)
+    }
+
+    /// Loads a project, choosing how unknown tool names in profiles are treated.
+    pub fn load_with(config_path: &Path, strictness: Strictness) -> Result<Project, LoadError> {
+        let source = SourceFile::read(config_path, config_path.to_path_buf())?;
+        let config = Config::parse(&source)?;
+        let real = config_path
+            .canonicalize()
+            .unwrap_or_else(|_| config_path.to_path_buf());
+        let root = real
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let shown_root = config_path
+            .parent()
+            .map_or_else(PathBuf::new, Path::to_path_buf);
+        Project::build(config, &source, root, &shown_root, strictness)
+    }
+
+    /// Loads the config at `config_path` like [`Project::load`], but names it `shown_config`
+    /// in messages and every file found through its sources `shown_root` joined with its path
+    /// relative to the config's directory. For a copy of the project read from elsewhere (a
+    /// git revision in a temporary directory), so errors name `REV:./tools/x.yaml`, not the
+    /// temporary path.
+    pub fn load_as(
+        config_path: &Path,
+        shown_config: &Path,
+        shown_root: &Path,
+    ) -> Result<Project, LoadError> {
+        let source = SourceFile::read(config_path, shown_config.to_path_buf())?;
+        let config = Config::parse(&source)?;
+        let real = config_path
+            .canonicalize()
+            .unwrap_or_else(|_| config_path.to_path_buf());
+        let root = real
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        Project::build(config, &source, root, shown_root, Strictness::Strict)
+    }
+
+    /// A project without a config file: the given files, directories or globs (relative to
+    /// `cwd`) with default index settings and no profiles (so `default` binds core tools only).
+    pub fn from_paths(paths: &[String], cwd: &Path) -> Result<Project, LoadError> {
+        Project::from_paths_with(paths, cwd, Strictness::Strict)
+    }
+
+    /// [`Project::from_paths`], choosing how repeated tool names are treated.
+    pub fn from_paths_with(
+        paths: &[String],
+        cwd: &Path,
+        strictness: Strictness,
+    ) -> Result<Project, LoadError> {
+        let source = SourceFile::from_text(String::new(), PathBuf::from(COMMAND_LINE));
+        let config = Config {
+            sources: paths.iter().map(|p| SourceSpec::Path(p.clone())).collect(),
+            ..Config::default()
+        };
+        let root = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
+        Project::build(config, &source, root, Path::new(""), strictness).map_err(|e| {
+            // The command line has no text worth a snippet.
+            if e.path == source.path {
+                LoadError::file(e.kind, &e.path, e.message.clone())
+            } else {
+                e
+            }
+        })
+    }
+
+    fn build(
+        config: Config,
+        source: &SourceFile,
+        root: PathBuf,
+        shown_root: &Path,
+        strictness: Strictness,
+    ) -> Result<Project, LoadError> {
+        let inputs = expand_sources(&config.sources, &root, shown_root, source)?;
+        let (mut catalog, mut problems) = match strictness {
+            Strictness::Strict => (Catalog::load_inputs(inputs, &root)?, Vec::new()),
+            Strictness::Lenient => Catalog::load_inputs_lenient(inputs, &root)?,
+        };
+        apply_overrides(&mut catalog, &config, source)?;
+        let profiles = resolve_profiles(&catalog, &config, source, &mut problems)?;
+        if strictness == Strictness::Strict
+            && let Some(first) = problems.drain(..).next()
+        {
+            return Err(first);
+        }
+        Ok(Project {
+            config_path: source.path.clone(),
+            root,
+            config,
+            catalog,
+            profiles,
+            problems,
+        })
+    }
+    /// Finds the config from `start` upwards and loads it.
+    pub fn discover(start: &Path) -> Result<Project, LoadError> {
+        match find_config(start) {
+            Some(path) => Project::load(&shown_path(&path)),
+            None => Err(LoadError::file(
+                ErrorKind::Io,
+                start.join(CONFIG_FILE),
+                format!("no `{CONFIG_FILE}` here or in any parent directory; pass `--config PATH`"),
+            )),
+        }
+    }
+
+    /// Index settings.
+    pub fn index_config(&self) -> &IndexConfig {
+        &self.config.index
+    }
+
+    /// Profile names in the order the config declares them (`default` alone without profiles).
+    pub fn profile_names(&self) -> Vec<String> {
+        if self.config.profiles.is_empty() {
+            return vec![DEFAULT_PROFILE.to_owned()];
+        }
+        self.config.profiles.keys().cloned().collect()
+    }
+
+    /// The search tool's definition, when the config declares one.
+    pub fn search_tool(&self) -> Option<SearchTool> {
+        self.config.search_tool.as_ref().map(|s| match s {
+            SearchToolConfig::Builtin(_) => SearchTool::builtin(),
+            SearchToolConfig::Custom(tool) => tool.clone(),
+        })
+    }
+
+    /// The profile called `name`. Without any profile in the config, `default` binds the core
+    /// tools only.
+    pub fn profile(&self, name: &str) -> Result<Profile, LoadError> {
+        if let Some(profile) = self.profiles.get(name) {
+            return Ok(profile.clone());
+        }
+        if self.profiles.is_empty() && name == DEFAULT_PROFILE {
+            return Ok(Profile {
+                name: name.to_owned(),
+                bound: core_tools(&self.catalog),
+            });
+        }
+        let known: Vec<&str> = self.profiles.keys().map(String::as_str).collect();
+        let err = LoadError::file(
+            ErrorKind::Config,
+            &self.config_path,
+            format!("no profile `{name}`"),
+        );
+        Err(match did_you_mean(name, known.iter().copied()) {
+            Some(near) => err.with_help(format!("did you mean `{near}`?")),
+            None if known.is_empty() => err.with_help("the config defines no profiles"),
+            None => err.with_help(format!("profiles: {}", known.join(", "))),
+        })
+    }
+}
+
+fn core_tools(catalog: &Catalog) -> BTreeSet<String> {
+    catalog
+        .tools
+        .iter()
+        .filter(|t| t.core)
+        .map(|t| t.name.clone())
+        .collect()
+}
+
+/// An error at a JSON pointer of the config (`/profiles/default/starter/2`).
+fn config_error(source: &SourceFile, pointer: &str, target: Target, message: String) -> LoadError {
+    if source.path == Path::new(COMMAND_LINE) {
+        return LoadError::file(ErrorKind::Config, &source.path, message);
+    }
+    source.error_at(ErrorKind::Config, pointer, target, message)
+}
+
+fn with_suggestion<'a>(
+    err: LoadError,
+    name: &str,
+    names: impl IntoIterator<Item = &'a str>,
+) -> LoadError {
+    match did_you_mean(name, names) {
+        Some(near) => err.with_help(format!("did you mean `{near}`?")),
+        None => err,
+    }
+}
+
+/// Expands sources into the documents to load: matched files sorted by shown path (a file
+/// reached twice, by two globs or a symlinked directory, is loaded once, in the format of the
+/// first source that reached it), then the tools of each MCP server, pulled now, in config
+/// order.
+fn expand_sources(
+    sources: &[SourceSpec],
+    root: &Path,
+    shown_root: &Path,
+    config: &SourceFile,
+) -> Result<Vec<Input>, LoadError> {
+    if sources.is_empty() {
+        return Err(config_error(
+            config,
+            "",
+            Target::Value,
+            "no `sources`: list the tool files, directories or globs to load".to_owned(),
+        ));
+    }
+    let mut files = BTreeMap::new();
+    let mut servers = Vec::new();
+    let mut seen = BTreeSet::new();
+    for (i, source) in sources.iter().enumerate() {
+        let pointer = pointer_push("/sources", i);
+        let (pattern, format) = match source {
+            SourceSpec::Path(path) => (path, None),
+            SourceSpec::Files { path, format } => (path, *format),
+            SourceSpec::Mcp(server) => {
+                servers.push(pull_source(server, root, config, &pointer)?);
+                continue;
+            }
+        };
+        let at = if matches!(source, SourceSpec::Path(_)) {
+            pointer.clone()
+        } else {
+            pointer_push(&pointer, "path")
+        };
+        let fail = |message: String| config_error(config, &at, Target::Value, message);
+        let matched = crate::fsutil::expand(root, pattern).map_err(fail)?;
+        if matched.is_empty() {
+            return Err(fail(format!("source `{pattern}` matches no file")));
+        }
+        for relative in matched {
+            let real = root.join(&relative);
+            let identity = real.canonicalize().unwrap_or_else(|_| real.clone());
+            if seen.insert(identity) {
+                let shown = shown_root.join(&relative);
+                files.insert(
+                    relative,
+                    Input::File {
+                        real,
+                        shown,
+                        format,
+                    },
+                );
+            }
+        }
+    }
+    Ok(files.into_values().chain(servers).collect())
+}
+
+/// Starts an MCP server of the config and reads its tools into a document named
+/// `<mcp: COMMAND>`; a failure is reported at the source in the config.
+fn pull_source(
+    server: &McpSource,
+    root: &Path,
+    config: &SourceFile,
+    pointer: &str,
+) -> Result<Input, LoadError> {
+    let fail = |at: &str, message: String| {
+        config_error(config, &pointer_push(pointer, at), Target::Value, message)
+    };
+    if server.command.first().is_none_or(|p| p.trim().is_empty()) {
+        return Err(fail(
+            "mcp/command",
+            "`command` must name a program and its arguments, e.g. `[npx, -y, SERVER]`".into(),
+        ));
+    }
+    let timeout = match server.timeout {
+        None => crate::live::DEFAULT_TIMEOUT,
+        Some(secs) if secs.is_finite() && secs > 0.0 && secs <= 86_400.0 => {
+            std::time::Duration::from_secs_f64(secs)
+        }
+        Some(secs) => {
+            return Err(fail(
+                "mcp/timeout",
+                format!("`timeout` must be a number of seconds above 0, found {secs}"),
+            ));
+        }
+    };
+    let listing = crate::live::list_tools(&crate::live::Server {
+        command: server.command.clone(),
+        cwd: Some(root.to_path_buf()),
+        timeout,
+    })
+    .map_err(|e| fail("mcp", e))?;
+    let shown = PathBuf::from(format!("<mcp: {}>", crate::live::shown(&server.command)));
+    Ok(Input::Text {
+        real: root.join("discloser.mcp.json"),
+        source: SourceFile::from_text(listing.to_json(), shown),
+        format: Some(Format::Mcp),
+    })
+}
+
+fn apply_overrides(
+    catalog: &mut Catalog,
+    config: &Config,
+    source: &SourceFile,
+) -> Result<(), LoadError> {
+    for (name, over) in &config.overrides {
+        let Some(tool) = catalog.get_mut(name) else {
+            let pointer = pointer_push("/overrides", name);
+            let err = config_error(
+                source,
+                &pointer,
+                Target::Key,
+                format!("override for unknown tool `{name}`"),
+            );
+            return Err(with_suggestion(err, name, catalog.names()));
+        };
+        if let Some(triggers) = &over.triggers {
+            tool.triggers.clone_from(triggers);
+        }
+        if let Some(core) = over.core {
+            tool.core = core;
+        }
+        if let Some(budget) = over.summary_budget {
+            tool.summary_budget = Some(budget);
+        }
+        if let Some(codes) = &over.lint_ignore {
+            tool.lint_ignore.clone_from(codes);
+        }
+    }
+    Ok(())
+}
+
+/// Resolves every profile. Broken `extends` are errors; unknown tools are pushed to `problems`
+/// and skipped.
+fn resolve_profiles(
+    catalog: &Catalog,
+    config: &Config,
+    source: &SourceFile,
+    problems: &mut Vec<LoadError>,
+) -> Result<BTreeMap<String, Profile>, LoadError> {
+    let mut done = BTreeMap::new();
+    for name in config.profiles.keys() {
+        resolve_profile(
+            name,
+            catalog,
+            config,
+            source,
+            &mut done,
+            &mut Vec::new(),
+            problems,
+        )?;
+    }
+    Ok(done)
+}
+
+fn resolve_profile(
+    name: &str,
+    catalog: &Catalog,
+    config: &Config,
+    source: &SourceFile,
+    done: &mut BTreeMap<String, Profile>,
+    stack: &mut Vec<String>,
+    problems: &mut Vec<LoadError>,
+) -> Result<BTreeSet<String>, LoadError> {
+    if let Some(profile) = done.get(name) {
+        return Ok(profile.bound.clone());
+    }
+    let empty = ProfileDef::default();
+    let def = config.profiles[name].as_ref().unwrap_or(&empty);
+    let at = pointer_push("/profiles", name);
+    stack.push(name.to_owned());
+    let mut bound = BTreeSet::new();
+    if let Some(parent) = &def.extends {
+        let pointer = pointer_push(&at, "extends");
+        let fail = |message: String| config_error(source, &pointer, Target::Value, message);
+        if stack.contains(parent) {
+            return Err(fail(format!(
+                "profile `{name}` extends `{parent}`, which leads back to it: {} -> {parent}",
+                stack.join(" -> "),
+            )));
+        }
+        if !config.profiles.contains_key(parent) {
+            let err = fail(format!(
+                "profile `{name}` extends unknown profile `{parent}`"
+            ));
+            return Err(with_suggestion(
+                err,
+                parent,
+                config.profiles.keys().map(String::as_str),
+            ));
+        }
+        bound = resolve_profile(parent, catalog, config, source, done, stack, problems)?;
+    }
+    let lists = [
+        ("starter", &def.starter),
+        ("add", &def.add),
+        ("remove", &def.remove),
+    ];
+    for (key, list) in lists {
+        for (i, tool) in list.iter().enumerate() {
+            if catalog.get(tool).is_some() {
+                if key == "remove" {
+                    bound.remove(tool);
+                } else {
+                    bound.insert(tool.clone());
+                }
+                continue;
+            }
+            let pointer = pointer_push(&pointer_push(&at, key), i);
+            let err = config_error(
+                source,
+                &pointer,
+                Target::Value,
+                format!("profile `{name}` names tool `{tool}`, which is not in the catalog"),
+            );
+            problems.push(with_suggestion(err, tool, catalog.names()));
+        }
+    }
+    bound.extend(core_tools(catalog));
+    stack.pop();
+    done.insert(
+        name.to_owned(),
+        Profile {
+            name: name.to_owned(),
+            bound: bound.clone(),
+        },
+    );
+    Ok(bound)
+}

@@ -1,0 +1,227 @@
+//! Reporters: every output format of `discloser lint`, as text. Findings arrive sorted.
+
+use serde_json::json;
+
+use super::{Finding, RULES, Severity};
+
+/// Output formats of `lint`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+pub enum Format {
+    /// rustc-style: header, `--> path:line:col`, the source line with a caret, help.
+    Full,
+    /// One line per finding: `path:line:col: CODE [severity] message`.
+    Concise,
+    /// A JSON array of findings (documented in docs/commands.md).
+    Json,
+    /// GitHub Actions workflow commands (`::error file=...,line=...,col=...::...`).
+    Github,
+    /// SARIF 2.1.0, for GitHub code scanning.
+    Sarif,
+}
+
+/// Renders findings in a format. `color` only affects `full`.
+pub fn render(findings: &[Finding], format: Format, color: bool) -> String {
+    match format {
+        Format::Full => full(findings, color),
+        Format::Concise => concise(findings),
+        Format::Json => json(findings),
+        Format::Github => github(findings),
+        Format::Sarif => sarif(findings),
+    }
+}
+
+fn location(f: &Finding) -> String {
+    match (f.line, f.column) {
+        (Some(l), Some(c)) => format!("{}:{l}:{c}", f.path.display()),
+        _ => f.path.display().to_string(),
+    }
+}
+
+fn full(findings: &[Finding], color: bool) -> String {
+    // Each finding renders alone, so chunks of them render on several threads; the chunks are
+    // joined in order.
+    // Chunks of 16 to 256 findings: enough chunks to share out, few enough to be cheap.
+    let size = (findings.len() / 256).clamp(16, 256);
+    let chunks: Vec<&[Finding]> = findings.chunks(size).collect();
+    let mut out: String =
+        crate::catalog::parallel::map(chunks, |chunk| full_chunk(chunk, color)).concat();
+    out.push_str(&summary(findings));
+    out
+}
+
+fn full_chunk(findings: &[Finding], color: bool) -> String {
+    use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let mut out = String::new();
+    for f in findings {
+        let level = match f.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+        };
+        let title = format!("{}: {}", location(f), f.message);
+        let path = f.path.display().to_string();
+        let mut group = Group::with_title(level.primary_title(&title).id(f.code));
+        if let (Some(line), Some(col), Some(text)) = (f.line, f.source_column, &f.source_line) {
+            let start: usize = text.chars().take(col - 1).map(char::len_utf8).sum();
+            let width = text[start..].chars().next().map_or(0, char::len_utf8);
+            group = group.element(
+                Snippet::source(text.as_str())
+                    .line_start(line)
+                    .path(&path)
+                    .annotation(
+                        AnnotationKind::Primary
+                            .span(start..start + width)
+                            .label(f.rule),
+                    ),
+            );
+        }
+        if let Some(help) = &f.help {
+            group = group.element(Level::HELP.message(help.as_str()));
+        }
+        out.push_str(renderer.render(&[group]).to_string().trim_end());
+        out.push_str("\n\n");
+    }
+    out
+}
+
+/// `Found 3 errors and 2 warnings.` / `All checks passed.`
+pub fn summary(findings: &[Finding]) -> String {
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    let warnings = findings.len() - errors;
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    if findings.is_empty() {
+        "All checks passed.\n".to_owned()
+    } else {
+        format!(
+            "Found {} and {}.\n",
+            plural(errors, "error"),
+            plural(warnings, "warning")
+        )
+    }
+}
+
+fn concise(findings: &[Finding]) -> String {
+    let mut out = String::new();
+    for f in findings {
+        out.push_str(&format!(
+            "{}: {} [{}] {}\n",
+            location(f),
+            f.code,
+            f.severity.as_str(),
+            f.message
+        ));
+    }
+    out.push_str(&summary(findings));
+    out
+}
+
+fn json(findings: &[Finding]) -> String {
+    let mut out = serde_json::to_string_pretty(findings).expect("findings serialise");
+    out.push('\n');
+    out
+}
+
+/// GitHub workflow commands; `%`, CR, LF (and in properties `:` and `,`) are escaped.
+fn github(findings: &[Finding]) -> String {
+    let data = |s: &str| {
+        s.replace('%', "%25")
+            .replace('\r', "%0D")
+            .replace('\n', "%0A")
+    };
+    let prop = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
+    let mut out = String::new();
+    for f in findings {
+        let level = match f.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let mut props = format!("file={}", prop(&f.path.display().to_string()));
+        if let Some(line) = f.line {
+            props.push_str(&format!(",line={line}"));
+        }
+        if let Some(col) = f.column {
+            props.push_str(&format!(",col={col}"));
+        }
+        props.push_str(&format!(
+            ",title={}",
+            prop(&format!("{} {}", f.code, f.rule))
+        ));
+        out.push_str(&format!("::{level} {props}::{}\n", data(&f.message)));
+    }
+    out
+}
+
+fn sarif(findings: &[Finding]) -> String {
+    let rules: Vec<_> = RULES
+        .iter()
+        .map(|r| {
+            json!({
+                "id": r.code,
+                "name": r.name,
+                "shortDescription": {"text": r.summary()},
+                "fullDescription": {"text": r.summary()},
+                "help": {"text": r.doc_text(), "markdown": r.doc_text()},
+                "defaultConfiguration": {"level": r.severity.as_str()},
+            })
+        })
+        .collect();
+    let results: Vec<_> = findings
+        .iter()
+        .map(|f| {
+            let rule_index = RULES.iter().position(|r| r.code == f.code).unwrap_or(0);
+            let mut region = serde_json::Map::new();
+            if let Some(line) = f.line {
+                region.insert("startLine".into(), line.into());
+            }
+            if let Some(col) = f.column {
+                region.insert("startColumn".into(), col.into());
+            }
+            let mut physical = json!({"artifactLocation": {"uri": uri(&f.path)}});
+            if !region.is_empty() {
+                physical["region"] = serde_json::Value::Object(region);
+            }
+            let mut message = f.message.clone();
+            if let Some(help) = &f.help {
+                message.push_str(&format!("\nhelp: {help}"));
+            }
+            json!({
+                "ruleId": f.code,
+                "ruleIndex": rule_index,
+                "level": f.severity.as_str(),
+                "message": {"text": message},
+                "locations": [{"physicalLocation": physical}],
+            })
+        })
+        .collect();
+    let log = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "discloser",
+                "informationUri": "https://github.com/discloser/discloser",
+                "semanticVersion": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }},
+            "results": results,
+        }],
+    });
+    let mut out = serde_json::to_string_pretty(&log).expect("SARIF serialises");
+    out.push('\n');
+    out
+}
+
+/// A relative URI with `/` separators and percent-encoded spaces, as code scanning expects.
+fn uri(path: &std::path::Path) -> String {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let text = text.trim_start_matches("./");
+    text.replace('%', "%25").replace(' ', "%20")
+}

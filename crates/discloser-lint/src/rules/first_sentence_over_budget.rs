@@ -1,0 +1,48 @@
+//! DL003 `first-sentence-over-budget`.
+
+use crate::{Context, Diagnostic, Severity};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a description whose first sentence alone is longer than the summary budget.
+    ///
+    /// ## Why is this bad?
+    /// The index never cuts a sentence, so such a summary is used whole and the index line grows
+    /// past its budget on every turn. It is a defect of the description, not something the index
+    /// should paper over: a first sentence should say what the tool does in a few words.
+    ///
+    /// ## Example
+    /// ```yaml tools
+    /// - name: list_notifications
+    ///   triggers: [notifications]
+    ///   description: Lists all GitHub notifications for the authenticated user, including unread notifications, mentions, review requests, assignments, and updates on issues or pull requests you are watching or participating in.
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```yaml tools
+    /// - name: list_notifications
+    ///   triggers: [notifications]
+    ///   description: List the authenticated user's GitHub notifications. Includes mentions, review requests and assignments.
+    /// ```
+    pub static FIRST_SENTENCE_OVER_BUDGET = ("DL003", "first-sentence-over-budget", Severity::Warning, check);
+}
+
+fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    for (i, entry) in ctx.entries.iter().enumerate() {
+        if entry.summary_over_budget {
+            out.push(
+                Diagnostic::tool(
+                    i,
+                    "/description",
+                    format!(
+                        "the first sentence of `{}`'s description is {} characters, over the summary budget of {}",
+                        entry.name,
+                        entry.summary.chars().count(),
+                        entry.summary_budget
+                    ),
+                )
+                .with_help("shorten the first sentence to what the tool does; move details to later sentences"),
+            );
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! The rule registry: one file per rule, registered by one line in the sorted [`RULES`] slice.
+
+use super::{Context, Diagnostic, Severity};
+
+/// A lint rule.
+pub struct Rule {
+    /// Permanent code, e.g. `DL001`.
+    pub code: &'static str,
+    /// Kebab-case name of the problem, e.g. `missing-triggers`.
+    pub name: &'static str,
+    /// Default severity.
+    pub severity: Severity,
+    /// Markdown docs: `## What it does`, `## Why is this bad?`, `## Example`, `## Use instead`.
+    pub docs: &'static str,
+    /// The detector.
+    pub check: fn(&Context<'_>, &mut Vec<Diagnostic>),
+}
+
+impl Rule {
+    /// Whether `code_or_name` designates this rule (case-insensitive).
+    pub fn is(&self, code_or_name: &str) -> bool {
+        self.code.eq_ignore_ascii_case(code_or_name) || self.name.eq_ignore_ascii_case(code_or_name)
+    }
+
+    /// The docs as Markdown (the one space after `///` removed from each line).
+    pub fn doc_text(&self) -> String {
+        let lines: Vec<&str> = self
+            .docs
+            .lines()
+            .map(|l| l.strip_prefix(' ').unwrap_or(l))
+            .collect();
+        lines.join("\n").trim().to_owned()
+    }
+
+    /// The one-paragraph summary: the first paragraph of "What it does", on one line.
+    pub fn summary(&self) -> String {
+        let docs = self.doc_text();
+        let paragraph = docs
+            .split("## What it does")
+            .nth(1)
+            .and_then(|s| s.trim_start().split("\n\n").next())
+            .unwrap_or("");
+        paragraph.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// Declares a rule: its `///` docs become both rustdoc and the text `--explain` prints.
+macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])+
+        pub static $ident:ident = ($code:literal, $name:literal, $severity:expr, $check:path);
+    ) => {
+        $(#[doc = $doc])+
+        pub static $ident: $crate::rules::Rule = $crate::rules::Rule {
+            code: $code,
+            name: $name,
+            severity: $severity,
+            docs: concat!($($doc, "\n"),+),
+            check: $check,
+        };
+    };
+}
+
+pub mod core_not_bound;
+pub mod duplicate_tool_name;
+pub mod duplicate_trigger;
+pub mod first_sentence_over_budget;
+pub mod invalid_name;
+pub mod invalid_schema;
+pub mod large_enum;
+pub mod mid_sentence_cut;
+pub mod missing_description;
+pub mod missing_triggers;
+pub mod unknown_starter_tool;
+pub mod untyped_enum;
+
+/// Every rule, sorted by code.
+pub static RULES: &[&Rule] = &[
+    &missing_triggers::MISSING_TRIGGERS,
+    &mid_sentence_cut::MID_SENTENCE_CUT,
+    &first_sentence_over_budget::FIRST_SENTENCE_OVER_BUDGET,
+    &untyped_enum::UNTYPED_ENUM,
+    &large_enum::LARGE_ENUM,
+    &invalid_schema::INVALID_SCHEMA,
+    &missing_description::MISSING_DESCRIPTION,
+    &invalid_name::INVALID_NAME,
+    &duplicate_trigger::DUPLICATE_TRIGGER,
+    &core_not_bound::CORE_NOT_BOUND,
+    &unknown_starter_tool::UNKNOWN_STARTER_TOOL,
+    &duplicate_tool_name::DUPLICATE_TOOL_NAME,
+];
+
+/// The rule with this code or name.
+pub fn find(code_or_name: &str) -> Option<&'static Rule> {
+    RULES.iter().copied().find(|r| r.is(code_or_name))
+}

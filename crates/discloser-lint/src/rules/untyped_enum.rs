@@ -1,0 +1,258 @@
+//! DL004 `untyped-enum`.
+
+use std::sync::LazyLock;
+
+use regex::Regex;
+use serde_json::Value;
+
+use crate::catalog::Schema;
+use crate::index::signature::closed_values;
+use crate::source::pointer_push;
+use crate::text::{ProseSet, closed_set_in_prose};
+use crate::{Context, Diagnostic, Severity};
+
+declare_rule! {
+    /// ## What it does
+    /// Flags a parameter whose description lists a closed set of values in prose ("one of",
+    /// "either ... or", quoted alternatives, `a|b|c`, "valid values are", 可选值, `驾车、公交或步行`,
+    /// ...) while its schema declares no `enum` or `const`. Lines of the tool's own description
+    /// that document a parameter (`kind: one of ...` in an `Args:` section) count too. Examples
+    /// ("e.g.", "such as", 例如), open lists ("etc.", 等) and lists of other parameters' names or
+    /// values are not closed sets and are skipped.
+    ///
+    /// ## Why is this bad?
+    /// A closed set described in a docstring is a comment: no tooling can read it. The index
+    /// shows a parameter's values only when they are declared, so the model composes its first
+    /// call to the unbound tool without them, and guesses.
+    ///
+    /// ## Example
+    /// ```yaml tools
+    /// - name: view_startup_guide
+    ///   triggers: [BP]
+    ///   description: Fetch the full text of a built-in guide.
+    ///   parameters:
+    ///     type: object
+    ///     properties:
+    ///       kind: {type: string, description: "Which guide: one of self_register, tax_filing, business_plan."}
+    ///     required: [kind]
+    /// ```
+    ///
+    /// ## Use instead
+    /// ```yaml tools
+    /// - name: view_startup_guide
+    ///   triggers: [BP]
+    ///   description: Fetch the full text of a built-in guide.
+    ///   parameters:
+    ///     type: object
+    ///     properties:
+    ///       kind: {type: string, enum: [self_register, tax_filing, business_plan], description: Which guide.}
+    ///     required: [kind]
+    /// ```
+    pub static UNTYPED_ENUM = ("DL004", "untyped-enum", Severity::Warning, check);
+}
+
+/// A documented parameter line in a tool description: `name: ...`, `- name (type): ...`.
+static PARAM_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][\w-]*)`?\s*(?:\([^)]*\))?\s*[:：-]\s+(.+)$")
+        .expect("compiles")
+});
+
+fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let catalog = &ctx.project.catalog;
+    for (i, tool) in catalog.tools.iter().enumerate() {
+        let root = catalog
+            .deref(catalog.parameters(i))
+            .unwrap_or(catalog.parameters(i));
+        let params = collect_params(catalog, root);
+        let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+        let sibling_values: Vec<Vec<String>> =
+            params.iter().filter_map(|p| p.closed.clone()).collect();
+        for p in &params {
+            if p.closed.is_some() || !p.can_be_enum {
+                continue;
+            }
+            let Some(found) = closed_set_in_prose(&p.description) else {
+                continue;
+            };
+            if refers_elsewhere(&found, &names, &sibling_values) {
+                continue;
+            }
+            out.push(finding(
+                i,
+                &tool.name,
+                &p.name,
+                &format!("/parameters{}/description", p.pointer),
+                &found,
+            ));
+        }
+        // `Args:`-style lines of the tool description.
+        for line in tool.description.lines() {
+            let Some(c) = PARAM_LINE.captures(line) else {
+                continue;
+            };
+            let (name, rest) = (&c[1], &c[2]);
+            let Some(p) = params.iter().find(|p| p.name == name && p.depth == 0) else {
+                continue;
+            };
+            if p.closed.is_some() || !p.can_be_enum {
+                continue;
+            }
+            let Some(found) = closed_set_in_prose(rest) else {
+                continue;
+            };
+            if refers_elsewhere(&found, &names, &sibling_values)
+                || closed_set_in_prose(&p.description).is_some()
+            {
+                continue;
+            }
+            out.push(finding(i, &tool.name, &p.name, "/description", &found));
+        }
+    }
+}
+
+fn finding(i: usize, tool: &str, param: &str, pointer: &str, found: &ProseSet) -> Diagnostic {
+    let shown: Vec<String> = found.values.iter().map(|v| format!("`{v}`")).collect();
+    let listed: Vec<String> = found.values.iter().map(|v| yaml_item(v)).collect();
+    Diagnostic::tool(
+        i,
+        pointer,
+        format!(
+            "parameter `{param}` of `{tool}` lists its values in prose ({}) but declares no `enum`",
+            shown.join(", ")
+        ),
+    )
+    .with_help(format!(
+        "declare them: `enum: [{}]`, so the index can show them",
+        listed.join(", ")
+    ))
+}
+
+fn yaml_item(value: &str) -> String {
+    if value
+        .chars()
+        .all(|c| c.is_alphanumeric() || c == '_' || c == '-')
+        && !value.is_empty()
+    {
+        value.to_owned()
+    } else {
+        serde_json::Value::from(value).to_string()
+    }
+}
+
+/// Values that are parameter names ("either after_id or before_id"), or another parameter's
+/// declared values ("required for 'add' and 'reply' methods"), describe a relation between
+/// parameters, not this parameter's own set.
+fn refers_elsewhere(found: &ProseSet, names: &[&str], sibling_values: &[Vec<String>]) -> bool {
+    let lower = |v: &String| v.to_lowercase();
+    let all_in = |pool: &[String]| {
+        found
+            .values
+            .iter()
+            .all(|v| pool.iter().any(|p| p.eq_ignore_ascii_case(v)))
+    };
+    let named = found
+        .values
+        .iter()
+        .filter(|v| names.iter().any(|n| n.eq_ignore_ascii_case(v)))
+        .count();
+    if named * 2 >= found.values.len() {
+        return true;
+    }
+    if sibling_values.iter().any(|pool| all_in(pool)) {
+        return true;
+    }
+    // Booleans spelled as words are a type, not a set of values.
+    found
+        .values
+        .iter()
+        .map(lower)
+        .all(|v| matches!(v.as_str(), "true" | "false" | "yes" | "no"))
+}
+
+/// A parameter of a tool, possibly nested under an object or array property.
+struct Param {
+    name: String,
+    pointer: String,
+    description: String,
+    closed: Option<Vec<String>>,
+    can_be_enum: bool,
+    depth: usize,
+}
+
+fn collect_params(catalog: &crate::catalog::Catalog, root: Schema<'_>) -> Vec<Param> {
+    let mut out = Vec::new();
+    let mut stack = vec![(root, String::new(), 0usize)];
+    while let Some((schema, pointer, depth)) = stack.pop() {
+        if depth > 6 {
+            continue;
+        }
+        let Some(props) = schema.value.get("properties").and_then(Value::as_object) else {
+            continue;
+        };
+        for (name, value) in props {
+            let here = pointer_push(&pointer_push(&pointer, "properties"), name);
+            let own = Schema {
+                doc: schema.doc,
+                value,
+            };
+            let resolved = catalog.deref(own).unwrap_or(own);
+            let items = resolved
+                .value
+                .get("items")
+                .filter(|v| v.is_object())
+                .map(|v| Schema {
+                    doc: resolved.doc,
+                    value: v,
+                });
+            let closed = closed_values(catalog, own, 0)
+                .or_else(|| items.and_then(|it| closed_values(catalog, it, 0)))
+                .map(|vs| {
+                    vs.iter()
+                        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
+                        .collect()
+                });
+            let types = type_names(resolved.value);
+            let can_be_enum = !types
+                .iter()
+                .any(|t| matches!(t.as_str(), "boolean" | "object"))
+                || types
+                    .iter()
+                    .any(|t| matches!(t.as_str(), "string" | "integer" | "number"));
+            let description = value
+                .get("description")
+                .or_else(|| resolved.value.get("description"))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned();
+            out.push(Param {
+                name: name.clone(),
+                pointer: here.clone(),
+                description,
+                closed,
+                can_be_enum,
+                depth,
+            });
+            if resolved.value.get("properties").is_some() {
+                stack.push((resolved, here.clone(), depth + 1));
+            }
+            if let Some(items) = items.map(|it| catalog.deref(it).unwrap_or(it))
+                && items.value.get("properties").is_some()
+            {
+                stack.push((items, pointer_push(&here, "items"), depth + 1));
+            }
+        }
+    }
+    out
+}
+
+fn type_names(schema: &Value) -> Vec<String> {
+    match schema.get("type") {
+        Some(Value::String(t)) => vec![t.to_lowercase()],
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_lowercase)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
