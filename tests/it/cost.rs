@@ -1,0 +1,237 @@
+//! `discloser cost` on the bundled example: snapshots of every output format, the `all bound`
+//! arithmetic checked against an independent serialisation, and token counts checked against
+//! OpenAI's own tiktoken (expected numbers committed in `tests/fixtures/tiktoken_counts.json`).
+
+use crate::support::root;
+use std::path::Path;
+
+use discloser::cost::{CostOptions, Counter, Provider, TokenizerKind, cost};
+use discloser::project::Project;
+
+fn example() -> Project {
+    Project::load(&root().join("discloser.yaml")).expect("the bundled example loads")
+}
+
+fn discloser(dir: &Path, args: &[&str]) -> String {
+    let out = crate::support::discloser_in(dir, args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn options(provider: Provider) -> CostOptions {
+    CostOptions {
+        provider,
+        profiles: Vec::new(),
+        by_tool: false,
+        turns: None,
+        cache_read_discount: 1.0,
+    }
+}
+
+#[test]
+fn table_markdown_json_and_csv_snapshots() {
+    let dir = root();
+    insta::assert_snapshot!("cost.table", discloser(&dir, &["cost"]));
+    insta::assert_snapshot!(
+        "cost.markdown",
+        discloser(&dir, &["cost", "--format", "markdown"])
+    );
+    insta::assert_snapshot!("cost.json", discloser(&dir, &["cost", "--format", "json"]));
+    insta::assert_snapshot!("cost.csv", discloser(&dir, &["cost", "--format", "csv"]));
+    insta::assert_snapshot!(
+        "cost.by_tool.turns",
+        discloser(
+            &dir,
+            &[
+                "cost",
+                "--by-tool",
+                "--turns",
+                "10",
+                "--cache-read-discount",
+                "0.1",
+                "--tokenizer",
+                "cl100k"
+            ]
+        )
+    );
+    insta::assert_snapshot!(
+        "cost.openai_functions.anthropic",
+        discloser(
+            &dir,
+            &[
+                "cost",
+                "--tokenizer",
+                "openai-functions",
+                "--provider",
+                "anthropic",
+                "-p",
+                "default"
+            ]
+        )
+    );
+}
+
+/// The `all bound` characters are the sum of every tool's definition serialised by hand here,
+/// independently of `Provider::serialize`.
+#[test]
+fn all_bound_characters_equal_the_independent_serialisation() {
+    let project = example();
+    for provider in [
+        Provider::Raw,
+        Provider::Openai,
+        Provider::Anthropic,
+        Provider::Mcp,
+    ] {
+        let report = cost(
+            &project,
+            &Counter::new(TokenizerKind::Chars),
+            &options(provider),
+        )
+        .unwrap();
+        let mut chars = 0;
+        let mut bytes = 0;
+        for tool in &project.catalog.tools {
+            let (name, desc, params) = (
+                serde_json::to_string(&tool.name).unwrap(),
+                serde_json::to_string(&tool.description).unwrap(),
+                serde_json::to_string(&tool.parameters).unwrap(),
+            );
+            let text = match provider {
+                Provider::Raw => {
+                    format!(r#"{{"name":{name},"description":{desc},"parameters":{params}}}"#)
+                }
+                Provider::Openai => format!(
+                    r#"{{"type":"function","function":{{"name":{name},"description":{desc},"parameters":{params}}}}}"#
+                ),
+                Provider::Anthropic => {
+                    format!(r#"{{"name":{name},"description":{desc},"input_schema":{params}}}"#)
+                }
+                Provider::Mcp => {
+                    format!(r#"{{"name":{name},"description":{desc},"inputSchema":{params}}}"#)
+                }
+            };
+            chars += text.chars().count();
+            bytes += text.len();
+        }
+        let all = &report.configurations[0];
+        assert_eq!(all.name, "all bound");
+        assert_eq!(all.tools_bound, project.catalog.tools.len());
+        assert_eq!(
+            (all.definitions.chars, all.definitions.bytes),
+            (chars, bytes),
+            "{provider:?}"
+        );
+        assert_eq!(all.total.chars, chars);
+        assert_eq!(all.index.chars, 0);
+    }
+}
+
+/// A profile's total is its bound definitions plus exactly the bytes `render` prints.
+#[test]
+fn profile_rows_add_the_rendered_index() {
+    let project = example();
+    let report = cost(
+        &project,
+        &Counter::new(TokenizerKind::O200k),
+        &options(Provider::Raw),
+    )
+    .unwrap();
+    let names: Vec<&str> = report
+        .configurations
+        .iter()
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        ["all bound", "default", "filling_form", "chart_requested"]
+    );
+    for row in &report.configurations[1..] {
+        let rendered = discloser(&root(), &["render", "--profile", &row.name]);
+        assert_eq!(row.index.chars, rendered.chars().count(), "{}", row.name);
+        assert_eq!(row.index.bytes, rendered.len(), "{}", row.name);
+        assert_eq!(row.total.chars, row.definitions.chars + row.index.chars);
+        assert_eq!(
+            row.tools_bound + row.tools_indexed,
+            project.catalog.tools.len()
+        );
+        assert!(
+            row.delta_tokens < 0,
+            "{}: an index must be cheaper than binding everything",
+            row.name
+        );
+    }
+}
+
+#[test]
+fn a_declared_search_tool_is_counted_in_every_profile() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = std::fs::read_to_string(root().join("discloser.yaml")).unwrap();
+    let tools = root().join("tools");
+    let config = config.replace(
+        "  - tools/*.yaml",
+        &format!("  - {}/*.yaml", tools.display()),
+    );
+    std::fs::write(
+        tmp.path().join("discloser.yaml"),
+        format!("{config}\nsearch_tool: builtin\n"),
+    )
+    .unwrap();
+    let with = Project::load(&tmp.path().join("discloser.yaml")).unwrap();
+    let without = example();
+    let counter = Counter::new(TokenizerKind::Chars);
+    let a = cost(&with, &counter, &options(Provider::Raw)).unwrap();
+    let b = cost(&without, &counter, &options(Provider::Raw)).unwrap();
+    let search = discloser::config::SearchTool::builtin();
+    let search_chars = Provider::Raw
+        .serialize(&search.name, &search.description, &search.parameters)
+        .chars()
+        .count();
+    assert_eq!(
+        a.configurations[0], b.configurations[0],
+        "`all bound` has no search tool"
+    );
+    for (x, y) in a.configurations[1..].iter().zip(&b.configurations[1..]) {
+        assert_eq!(x.tools_bound, y.tools_bound + 1);
+        assert_eq!(x.definitions.chars, y.definitions.chars + search_chars);
+    }
+}
+
+#[test]
+fn cumulative_tokens_apply_the_cache_discount_after_the_first_turn() {
+    assert_eq!(discloser::cost::cumulative(1000, 1, 0.1), 1000);
+    assert_eq!(discloser::cost::cumulative(1000, 10, 0.1), 1000 + 900);
+    assert_eq!(discloser::cost::cumulative(1000, 10, 1.0), 10_000);
+    assert_eq!(discloser::cost::cumulative(1000, 0, 0.1), 0);
+}
+
+/// Token counts of fixture strings equal those of OpenAI's `tiktoken` (see the fixture's
+/// `how` field for how the numbers were produced; the test itself needs no Python).
+#[test]
+fn token_counts_match_tiktoken() {
+    let text = std::fs::read_to_string(root().join("tests/fixtures/tiktoken_counts.json"))
+        .expect("fixture");
+    let fixture: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let cases = fixture["cases"].as_array().expect("cases");
+    assert!(cases.len() >= 8);
+    let o200k = Counter::new(TokenizerKind::O200k);
+    let cl100k = Counter::new(TokenizerKind::Cl100k);
+    for case in cases {
+        let text = case["text"].as_str().unwrap();
+        assert_eq!(
+            o200k.count_text(text),
+            case["o200k_base"].as_u64().unwrap(),
+            "o200k: {:?}",
+            case["name"]
+        );
+        assert_eq!(
+            cl100k.count_text(text),
+            case["cl100k_base"].as_u64().unwrap(),
+            "cl100k: {:?}",
+            case["name"]
+        );
+    }
+}

@@ -1,0 +1,23 @@
+//! The integration tests: one binary (one link, one process start per `cargo test`), one
+//! module per area, shared helpers in [`support`].
+//!
+//! Tests that need inputs from outside the repository (the shared corpora beside the checkout,
+//! a Node MCP server, pre-commit) are `#[ignore]`d with the reason; `.ci/run` runs them too.
+
+mod support;
+
+mod chart;
+mod check;
+mod corpora;
+mod cost;
+mod errors;
+mod formats;
+#[cfg(unix)]
+mod hostile;
+mod lint;
+mod lint_corpora;
+mod mcp;
+mod packaging;
+mod properties;
+mod render;
+mod runtime;
