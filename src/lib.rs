@@ -5,7 +5,8 @@
 //! required parameters with their closed values, the trigger words that say when it applies, and
 //! a summary of whole sentences — and the runtime binds a tool when the model calls it by name.
 //!
-//! This crate is the `discloser` command. As a library it gathers the workspace's crates under
+//! This crate is the `discloser` command (its code is the `discloser-cli` crate). As a
+//! library it gathers the workspace's crates under
 //! one name, so a Rust runtime can produce exactly the prompt the CLI shows; a program that
 //! needs less depends on the crate it needs ([`discloser_core`] alone renders an index):
 //!
@@ -32,5 +33,3 @@ pub use discloser_mcp as mcp;
 pub use discloser_runtime as runtime;
 pub use discloser_snapshot as snapshot;
 pub use discloser_tokens as tokens;
-
-pub mod chart;

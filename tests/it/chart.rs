@@ -9,9 +9,9 @@ use crate::support::root;
 use std::path::PathBuf;
 use std::process::Output;
 
-use discloser::chart;
 use discloser::cost::{CostOptions, Counter, Provider, TokenizerKind, cost};
 use discloser::project::Project;
+use discloser_cli::chart;
 
 fn discloser(args: &[&str]) -> Output {
     crate::support::discloser_in(&root(), args)

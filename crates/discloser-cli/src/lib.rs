@@ -1,0 +1,70 @@
+//! # discloser-cli
+//!
+//! The `discloser` command: every flag (`cli`), the commands that run on a small globals struct
+//! (`commands`), and the printers of the reports the libraries return as data (`report`,
+//! `table`, `chart`). [`main`] is all a binary needs: the Rust binary and the Python package's
+//! `discloser` command both call it, so they behave byte for byte alike.
+//!
+//! Exit codes: 0 ok, 1 findings, 2 could not run. A closed pipe is not an error.
+
+pub mod chart;
+mod cli;
+mod commands;
+mod report;
+mod table;
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+// The libraries' modules under their usual names, so `crate::catalog` reads the same in every
+// crate of the workspace.
+use discloser_core::{catalog, config, cost, diagnostic, fsutil, index, numfmt, project, source};
+use discloser_lint as lint;
+use discloser_mcp as mcp;
+use discloser_runtime as runtime;
+use discloser_snapshot as snapshot;
+
+use cli::Cli;
+use diagnostic::LoadError;
+
+/// Runs the command line `args` (the program name first) in the current directory, with the
+/// process's standard output and error, and returns the exit code.
+pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
+    mcp::install();
+    let cli = match Cli::try_parse_args(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
+    let mut stdout = std::io::stdout().lock();
+    let mut stderr = std::io::stderr();
+    let result = commands::run(&cli, &cwd, &mut stdout, &mut stderr);
+    let _ = stdout.flush();
+    match result {
+        Ok(outcome) => ExitCode::from(outcome.exit_code() as u8),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let color = cli.color.enabled(std::io::stderr().is_terminal());
+            let text = match e.downcast_ref::<LoadError>() {
+                Some(load) => report::load_error::render(load, color),
+                None if color => format!("{ERROR_STYLED}: {e:#}"),
+                None => format!("error: {e:#}"),
+            };
+            let _ = writeln!(stderr, "{}", text.trim_end());
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `error` as annotate-snippets styles it in load errors (bold bright red), so every error
+/// looks the same.
+const ERROR_STYLED: &str = "\x1b[1m\x1b[91merror\x1b[0m";
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<std::io::Error>())
+        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+}
