@@ -188,3 +188,16 @@ mod tests {
         }
     }
 }
+
+/// The path to show for `path`: relative to the current directory when inside it.
+pub fn shown_path(path: &Path) -> PathBuf {
+    let cwd = std::env::current_dir()
+        .ok()
+        .and_then(|c| c.canonicalize().ok());
+    match cwd {
+        Some(cwd) if path.is_absolute() => path
+            .strip_prefix(&cwd)
+            .map_or_else(|_| path.to_path_buf(), Path::to_path_buf),
+        _ => path.to_path_buf(),
+    }
+}

@@ -74,18 +74,7 @@ pub fn find_config(start: &Path) -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// The path to show for `path`: relative to the current directory when inside it.
-pub fn shown_path(path: &Path) -> PathBuf {
-    let cwd = std::env::current_dir()
-        .ok()
-        .and_then(|c| c.canonicalize().ok());
-    match cwd {
-        Some(cwd) if path.is_absolute() => path
-            .strip_prefix(&cwd)
-            .map_or_else(|_| path.to_path_buf(), Path::to_path_buf),
-        _ => path.to_path_buf(),
-    }
-}
+pub use crate::fsutil::shown_path;
 
 impl Project {
     /// Loads the project described by the config file at `config_path`.

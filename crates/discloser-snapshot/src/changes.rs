@@ -12,6 +12,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::ArtifactKind;
+use crate::index::line::{Parsed, TRIGGER_SEPARATOR, closed_set, entry_name, parse};
 
 /// Where a tool is in one profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -389,15 +390,7 @@ fn tool_change(
 struct EntryView {
     line: String,
     /// `None` when the line cannot be parsed past the name.
-    parsed: Option<ParsedEntry>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct ParsedEntry {
-    signature: String,
-    params: Vec<(String, String)>,
-    triggers: Vec<String>,
-    summary: String,
+    parsed: Option<Parsed>,
 }
 
 /// The header (lines before the first entry) and the entries by tool name.
@@ -409,7 +402,7 @@ fn parse_index(text: &str) -> (String, BTreeMap<String, EntryView>) {
             Some(name) => {
                 entries.entry(name.to_owned()).or_insert_with(|| EntryView {
                     line: line.to_owned(),
-                    parsed: parse_entry(line),
+                    parsed: parse(line),
                 });
             }
             None if entries.is_empty() => header.push(line),
@@ -417,111 +410,6 @@ fn parse_index(text: &str) -> (String, BTreeMap<String, EntryView>) {
         }
     }
     (header.join("\n"), entries)
-}
-
-/// The tool name of an index line (`- name(`), `None` for other lines.
-fn entry_name(line: &str) -> Option<&str> {
-    let rest = line.strip_prefix("- ")?;
-    let name = &rest[..rest.find('(')?];
-    (!name.is_empty() && !name.contains(char::is_whitespace)).then_some(name)
-}
-
-fn parse_entry(line: &str) -> Option<ParsedEntry> {
-    let rest = line.strip_prefix("- ")?;
-    let open = rest.find('(')?;
-    let close = open + matching_paren(&rest[open..])?;
-    let signature = &rest[..=close];
-    let params = split_top_level(&rest[open + 1..close], ", ")
-        .into_iter()
-        .map(|p| match p.split_once(": ") {
-            Some((name, ty)) => (name.to_owned(), ty.to_owned()),
-            None => (p.to_owned(), String::new()),
-        })
-        .collect();
-    let mut after = &rest[close + 1..];
-    let mut triggers = Vec::new();
-    if let Some(inner) = after.strip_prefix(" [") {
-        let end = inner
-            .match_indices(']')
-            .map(|(i, _)| i)
-            .find(|&i| inner[i + 1..].is_empty() || inner[i + 1..].starts_with(' '))?;
-        triggers = inner[..end].split(" / ").map(str::to_owned).collect();
-        after = &inner[end + 1..];
-    }
-    Some(ParsedEntry {
-        signature: signature.to_owned(),
-        params,
-        triggers,
-        summary: after.strip_prefix(' ').unwrap_or(after).to_owned(),
-    })
-}
-
-/// The byte index of the `)` closing the `(` that `text` starts with, skipping JSON strings.
-fn matching_paren(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, c) in text.char_indices() {
-        if in_string {
-            match c {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            '"' => in_string = true,
-            '(' => depth += 1,
-            ')' => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Splits `text` at `separator`, outside parentheses, brackets and JSON strings.
-fn split_top_level<'a>(text: &'a str, separator: &str) -> Vec<&'a str> {
-    if text.is_empty() {
-        return Vec::new();
-    }
-    let mut parts = Vec::new();
-    let (mut depth, mut in_string, mut escaped, mut start) = (0usize, false, false, 0);
-    for (i, c) in text.char_indices() {
-        if in_string {
-            match c {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            '"' => in_string = true,
-            '(' | '[' => depth += 1,
-            ')' | ']' => depth = depth.saturating_sub(1),
-            _ if depth == 0 && i >= start && text[i..].starts_with(separator) => {
-                parts.push(&text[start..i]);
-                start = i + separator.len();
-            }
-            _ => {}
-        }
-    }
-    parts.push(&text[start..]);
-    parts
-}
-
-/// The values of a spelled closed set (`a|b|"c d"`), `None` for other types.
-fn closed_set(ty: &str) -> Option<Vec<&str>> {
-    let values = split_top_level(ty, "|");
-    (values.len() > 1).then_some(values)
 }
 
 fn compare_entries(old: &EntryView, new: &EntryView, found: &mut Found) {
@@ -550,8 +438,8 @@ fn compare_entries(old: &EntryView, new: &EntryView, found: &mut Found) {
     }
 }
 
-fn compare_signatures(old: &ParsedEntry, new: &ParsedEntry, found: &mut Found) {
-    let names = |e: &ParsedEntry| -> Vec<String> { e.params.iter().map(|p| p.0.clone()).collect() };
+fn compare_signatures(old: &Parsed, new: &Parsed, found: &mut Found) {
+    let names = |e: &Parsed| -> Vec<String> { e.params.iter().map(|p| p.0.clone()).collect() };
     let mut only_values = names(old) == names(new);
     let mut details = Vec::new();
     if only_values {
@@ -596,7 +484,11 @@ fn list_change(old: &[String], new: &[String]) -> String {
     let (o, n): (BTreeSet<&String>, BTreeSet<&String>) =
         (old.iter().collect(), new.iter().collect());
     if o == n {
-        return format!("reordered `{}` -> `{}`", old.join(" / "), new.join(" / "));
+        return format!(
+            "reordered `{}` -> `{}`",
+            old.join(TRIGGER_SEPARATOR),
+            new.join(TRIGGER_SEPARATOR)
+        );
     }
     added_removed(old, new)
 }
@@ -879,7 +771,7 @@ mod tests {
     #[test]
     fn parses_an_index_line() {
         let line = r#"- f(kind: a|"b)"|c, x: (s|t)[], …) [BP / 自己 报税] Does f. Really [x]."#;
-        let e = parse_entry(line).unwrap();
+        let e = parse(line).unwrap();
         assert_eq!(e.signature, r#"f(kind: a|"b)"|c, x: (s|t)[], …)"#);
         assert_eq!(
             e.params,
@@ -893,7 +785,7 @@ mod tests {
         assert_eq!(e.summary, "Does f. Really [x].");
         assert_eq!(closed_set(r#"a|"b)"|c"#), Some(vec!["a", r#""b)""#, "c"]));
         assert_eq!(closed_set("(s|t)[]"), None);
-        let bare = parse_entry("- g()").unwrap();
+        let bare = parse("- g()").unwrap();
         assert_eq!(
             (bare.signature.as_str(), bare.summary.as_str()),
             ("g()", "")

@@ -10,7 +10,6 @@
 //!   with no remote fetch and no cycle of references.
 
 pub mod formats;
-mod native;
 pub use discloser_tokens::parallel;
 mod refs;
 

@@ -127,7 +127,7 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
                     .map_err(|e| ref_error(catalog, doc, &pointer, e.0))?;
                 if !catalog.refs.by_path.contains_key(&path) {
                     if !path.is_file() {
-                        let shown = crate::project::shown_path(&path);
+                        let shown = crate::fsutil::shown_path(&path);
                         let what = if path.is_dir() {
                             "is a directory, not a schema file"
                         } else {
@@ -168,7 +168,7 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
 }
 
 fn load_doc(path: &Path) -> Result<(PathBuf, SourceFile, Value), LoadError> {
-    let source = SourceFile::read(path, crate::project::shown_path(path))?;
+    let source = SourceFile::read(path, crate::fsutil::shown_path(path))?;
     let value = source.parse()?;
     Ok((path.to_path_buf(), source, value))
 }

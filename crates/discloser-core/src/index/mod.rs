@@ -7,6 +7,7 @@
 //! trailing newline, no trailing spaces, and nothing from the environment (paths, times,
 //! versions).
 
+pub mod line;
 pub mod signature;
 pub mod summary;
 pub mod triggers;
@@ -166,14 +167,7 @@ pub fn build_entry(
     let signature = nfc(&sig.render());
     let triggers = normalize_triggers(&tool.triggers);
     let summary = pack_summary(&tool.description, budget);
-    let mut line = format!("- {signature}");
-    if !triggers.is_empty() {
-        line.push_str(&format!(" [{}]", triggers.join(" / ")));
-    }
-    if !summary.text.is_empty() {
-        line.push(' ');
-        line.push_str(&summary.text);
-    }
+    let line = line::render(&signature, &triggers, &summary.text);
     Entry {
         name,
         signature,
@@ -184,7 +178,7 @@ pub fn build_entry(
         summary_over_budget: summary.over_budget,
         summary_budget: budget,
         summary_dropped_sentences: summary.dropped,
-        line: one_line(&line),
+        line,
     }
 }
 
@@ -218,16 +212,9 @@ fn render_markdown(index: &Index) -> String {
         out.push_str("\n\n");
     }
     for entry in &index.entries {
-        let mut line = format!("- {}", code_span(&entry.signature));
-        if !entry.triggers.is_empty() {
-            line.push_str(&format!(" [{}]", entry.triggers.join(" / ")));
-        }
-        if !entry.summary.is_empty() {
-            line.push(' ');
-            line.push_str(&entry.summary);
-        }
-        // Like the text style: a name or parameter with a line break must not split the item.
-        out.push_str(&one_line(&line));
+        // The text style's line with the signature as code.
+        let shown = code_span(&entry.signature);
+        out.push_str(&line::render(&shown, &entry.triggers, &entry.summary));
         out.push('\n');
     }
     if index.entries.is_empty() && out.ends_with("\n\n") {
@@ -269,15 +256,6 @@ fn code_span(text: &str) -> String {
 
 fn nfc(text: &str) -> String {
     summary::nfc(text).into_owned()
-}
-
-/// An entry must stay on one line: any line break or control character becomes a space.
-fn one_line(text: &str) -> String {
-    let mapped: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    mapped.trim_end().to_owned()
 }
 
 /// The header in NFC with `\n` line endings, trailing spaces removed and no blank edges.

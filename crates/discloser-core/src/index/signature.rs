@@ -46,15 +46,13 @@ pub struct Signature {
 impl Signature {
     /// `name(a: string, b: x|y, …)`.
     pub fn render(&self) -> String {
-        let mut parts: Vec<String> = self
-            .required
-            .iter()
-            .map(|p| format!("{}: {}", p.name, p.ty))
-            .collect();
-        if self.has_optional {
-            parts.push("…".to_owned());
-        }
-        format!("{}({})", self.name, parts.join(", "))
+        super::line::render_signature(
+            &self.name,
+            self.required
+                .iter()
+                .map(|p| (p.name.as_str(), p.ty.as_str())),
+            self.has_optional,
+        )
     }
 }
 
@@ -320,7 +318,7 @@ fn union(parts: Vec<String>) -> String {
     if out.is_empty() {
         "any".into()
     } else {
-        out.join("|")
+        out.join(super::line::ALTERNATIVE_SEPARATOR)
     }
 }
 

@@ -9,7 +9,7 @@
 use serde_json::{Map, Value};
 
 use super::{Fields, Format};
-use crate::catalog::native::{kind_of, name_of};
+use super::{kind_of, name_of};
 use crate::catalog::{Origin, Tool};
 use crate::diagnostic::LoadError;
 use crate::source::{SourceFile, Target, pointer_push};
@@ -104,7 +104,7 @@ fn schema(fields: &Fields<'_>, arguments: &[Value]) -> Result<Value, LoadError> 
                 )
                 .with_help(format!(
                     "an argument's keys are {}",
-                    crate::catalog::native::backticked(ARGUMENT_KEYS)
+                    super::backticked(ARGUMENT_KEYS)
                 )));
         }
         let mut property = Map::new();

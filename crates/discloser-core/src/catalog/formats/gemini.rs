@@ -13,9 +13,9 @@
 
 use serde_json::{Map, Value};
 
+use super::kind_of;
 use super::{Format, Shape};
 use crate::catalog::Tool;
-use crate::catalog::native::kind_of;
 use crate::diagnostic::{ErrorKind, LoadError};
 use crate::source::{SourceFile, Target, pointer_push};
 

@@ -31,10 +31,13 @@ pub mod yaml;
 
 use serde_json::{Map, Value};
 
-use super::native::{self, backticked, kind_of};
+mod fields;
+pub mod native;
+
 use super::{Origin, Tool};
-use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
+use crate::diagnostic::{ErrorKind, LoadError};
 use crate::source::{SourceFile, Syntax, Target, pointer_push};
+pub(crate) use fields::{Fields, backticked, empty_schema, kind_of, name_of, value_text};
 
 /// A tool definition format, in order of preference when a file reads the same in several.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Deserialize)]
@@ -697,13 +700,6 @@ fn count(set: FormatSet) -> u32 {
     set.0.count_ones()
 }
 
-fn value_text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
 /// The format every item agrees on.
 fn detect(docs: &[(SourceFile, Value)], items: &[Item<'_>]) -> Result<Format, LoadError> {
     let mut set = FormatSet::ALL;
@@ -807,7 +803,7 @@ impl Shape {
         pointer: &str,
         file: usize,
     ) -> Result<Tool, LoadError> {
-        let name = native::name_of(source, map, pointer)?;
+        let name = name_of(source, map, pointer)?;
         let fields = Fields {
             source,
             map,
@@ -865,137 +861,4 @@ impl Shape {
             name,
         })
     }
-}
-
-/// Typed access to the fields of one foreign tool, with positioned errors.
-pub(crate) struct Fields<'a> {
-    pub(crate) source: &'a SourceFile,
-    pub(crate) map: &'a Map<String, Value>,
-    pub(crate) pointer: &'a str,
-    pub(crate) name: &'a str,
-    pub(crate) format: Format,
-}
-
-impl Fields<'_> {
-    pub(crate) fn error(&self, key: &str, target: Target, message: String) -> LoadError {
-        self.source.error_at(
-            ErrorKind::Shape,
-            &pointer_push(self.pointer, key),
-            target,
-            message,
-        )
-    }
-
-    /// Every key is one of `keys`, or the first that is not is an error with a suggestion.
-    pub(crate) fn known_keys(&self, keys: &[&str]) -> Result<(), LoadError> {
-        let Some(key) = self.map.keys().find(|k| !keys.contains(&k.as_str())) else {
-            return Ok(());
-        };
-        let err = self.error(
-            key,
-            Target::Key,
-            format!(
-                "unknown key `{key}` in {} tool `{}`",
-                self.format.label(),
-                self.name
-            ),
-        );
-        Err(match did_you_mean(key, keys.iter().copied()) {
-            Some(near) => err.with_help(format!("did you mean `{near}`?")),
-            None => err.with_help(format!(
-                "a {} tool's keys are {}",
-                self.format.label(),
-                backticked(keys)
-            )),
-        })
-    }
-
-    /// `key` is one of `values` (absent is fine unless `required`).
-    pub(crate) fn type_is(
-        &self,
-        key: &str,
-        values: &[&str],
-        required: bool,
-    ) -> Result<(), LoadError> {
-        match self.map.get(key) {
-            None if !required => Ok(()),
-            Some(Value::String(s)) if values.contains(&s.as_str()) => Ok(()),
-            found => {
-                let expected = values
-                    .iter()
-                    .map(|v| format!("`{key}: {v}`"))
-                    .collect::<Vec<_>>()
-                    .join(" or ");
-                let message = match found {
-                    Some(v) => format!(
-                        "{} tool `{}` must have {expected}, found `{}`",
-                        self.format.label(),
-                        self.name,
-                        value_text(v)
-                    ),
-                    None => format!(
-                        "{} tool `{}` must have {expected}",
-                        self.format.label(),
-                        self.name
-                    ),
-                };
-                let at = if found.is_some() { key } else { "" };
-                Err(if at.is_empty() {
-                    self.source
-                        .error_at(ErrorKind::Shape, self.pointer, Target::Value, message)
-                } else {
-                    self.error(at, Target::Value, message)
-                })
-            }
-        }
-    }
-
-    pub(crate) fn string(&self, key: &str) -> Result<String, LoadError> {
-        match self.map.get(key) {
-            None | Some(Value::Null) => Ok(String::new()),
-            Some(Value::String(s)) => Ok(s.clone()),
-            Some(other) => Err(self.error(
-                key,
-                Target::Value,
-                format!(
-                    "`{key}` of tool `{}` must be a string, found {}",
-                    self.name,
-                    kind_of(other)
-                ),
-            )),
-        }
-    }
-
-    pub(crate) fn optional_string(&self, key: &str) -> Result<Option<String>, LoadError> {
-        match self.map.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(_) => self.string(key).map(Some),
-        }
-    }
-
-    pub(crate) fn mapping(&self, key: &str) -> Result<Option<Value>, LoadError> {
-        match self.map.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(v @ Value::Object(_)) => Ok(Some(v.clone())),
-            Some(other) => Err(self.error(
-                key,
-                Target::Value,
-                format!(
-                    "`{key}` of tool `{}` must be a mapping, found {}",
-                    self.name,
-                    kind_of(other)
-                ),
-            )),
-        }
-    }
-
-    /// The JSON Schema at `key` (an empty object schema when absent).
-    pub(crate) fn schema(&self, key: &str) -> Result<Value, LoadError> {
-        Ok(self.mapping(key)?.unwrap_or_else(empty_schema))
-    }
-}
-
-/// The schema of a tool that declares none.
-pub(crate) fn empty_schema() -> Value {
-    serde_json::json!({"type": "object", "properties": {}})
 }

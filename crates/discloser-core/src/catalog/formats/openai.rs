@@ -12,9 +12,9 @@
 
 use serde_json::{Map, Value};
 
+use super::name_of;
 use super::{Fields, Format, Shape};
 use crate::catalog::Tool;
-use crate::catalog::native::name_of;
 use crate::diagnostic::{ErrorKind, LoadError};
 use crate::source::{SourceFile, Target, pointer_push};
 
@@ -122,7 +122,7 @@ pub(super) fn read_chat(
             Target::Value,
             format!(
                 "`function` must be a mapping with `name`, `description` and `parameters`, found {}",
-                crate::catalog::native::kind_of(other)
+                super::kind_of(other)
             ),
         )),
         None => Err(source.error_at(
