@@ -75,6 +75,36 @@ fn table_markdown_json_and_csv_snapshots() {
     );
 }
 
+/// Every provider `cost` takes counts exactly the definitions `export` writes for it (one wire
+/// shape, one writer): the `all bound` bytes are the sum of the exported definitions' compact
+/// JSON.
+#[test]
+fn cost_counts_what_export_writes() {
+    use discloser::catalog::formats::export::tools_value;
+    let project = example();
+    let tools: Vec<_> = project.catalog.tools.iter().collect();
+    for provider in Provider::ALL {
+        let report = cost(
+            &project,
+            &Counter::new(TokenizerKind::Chars),
+            &options(provider),
+        )
+        .unwrap();
+        let value = tools_value(provider, &tools);
+        let definitions = match provider {
+            Provider::Mcp => value["tools"].as_array().unwrap().clone(),
+            Provider::Gemini => value[0]["functionDeclarations"].as_array().unwrap().clone(),
+            _ => value.as_array().unwrap().clone(),
+        };
+        assert_eq!(definitions.len(), tools.len(), "{provider:?}");
+        let bytes: usize = definitions.iter().map(|d| d.to_string().len()).sum();
+        assert_eq!(
+            report.configurations[0].definitions.bytes, bytes,
+            "{provider:?}"
+        );
+    }
+}
+
 /// The `all bound` characters are the sum of every tool's definition serialised by hand here,
 /// independently of `Provider::serialize`.
 #[test]
@@ -83,6 +113,7 @@ fn all_bound_characters_equal_the_independent_serialisation() {
     for provider in [
         Provider::Raw,
         Provider::Openai,
+        Provider::OpenaiResponses,
         Provider::Anthropic,
         Provider::Mcp,
     ] {
@@ -113,6 +144,12 @@ fn all_bound_characters_equal_the_independent_serialisation() {
                 Provider::Mcp => {
                     format!(r#"{{"name":{name},"description":{desc},"inputSchema":{params}}}"#)
                 }
+                Provider::OpenaiResponses => format!(
+                    r#"{{"type":"function","name":{name},"description":{desc},"parameters":{params},"strict":false}}"#
+                ),
+                // Gemini rewrites the schema (upper-case types): its serialisation is checked
+                // against the export writer in `cost_counts_what_export_writes`.
+                Provider::Gemini => unreachable!("not in this list"),
             };
             chars += text.chars().count();
             bytes += text.len();

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 use std::process::Output;
 
 use discloser::catalog::formats::Format;
-use discloser::catalog::formats::export::{ExportTarget, tools_value};
+use discloser::catalog::formats::export::tools_value;
+use discloser::catalog::formats::provider::Provider as ExportTarget;
 use discloser::catalog::{Catalog, Tool};
 use discloser::diagnostic::ErrorKind;
 use discloser::index::{Style, build_index, render};
@@ -481,13 +482,13 @@ fn round_trip(catalog: &Catalog, what: &str) {
     let tools: Vec<&Tool> = catalog.tools.iter().collect();
     for target in TARGETS {
         let text = serde_json::to_string_pretty(&tools_value(target, &tools)).unwrap();
-        let back = load_text(&text, &format!("export.{}.json", target.name()))
-            .unwrap_or_else(|e| panic!("{what} via {}: {e}", target.name()));
+        let back = load_text(&text, &format!("export.{}.json", target.as_str()))
+            .unwrap_or_else(|e| panic!("{what} via {}: {e}", target.as_str()));
         let expected: Vec<String> = essence(catalog)
             .into_iter()
             .map(|e| strip_mcp_fields(&e, target))
             .collect();
-        assert_eq!(essence(&back), expected, "{what} via {}", target.name());
+        assert_eq!(essence(&back), expected, "{what} via {}", target.as_str());
     }
 }
 
@@ -563,12 +564,12 @@ fn export_prints_the_starter_set_for_every_provider() {
                 "--profile",
                 "default",
                 "--provider",
-                target.name(),
+                target.as_str(),
             ],
         );
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         let text = String::from_utf8(out.stdout).unwrap();
-        insta::assert_snapshot!(format!("export.default.{}", target.name()), text);
+        insta::assert_snapshot!(format!("export.default.{}", target.as_str()), text);
     }
 }
 

@@ -13,7 +13,8 @@
 
 use std::path::{Path, PathBuf};
 
-use discloser::catalog::formats::export::{ExportTarget, document};
+use discloser::catalog::formats::export::document;
+use discloser::catalog::formats::provider::Provider as ExportTarget;
 use discloser::catalog::formats::yaml;
 use discloser::catalog::{Catalog, Tool};
 use discloser::config::IndexConfig;

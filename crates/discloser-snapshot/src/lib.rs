@@ -697,16 +697,11 @@ mod tests {
 
     #[test]
     fn file_names_round_trip() {
-        for kind in [
-            ArtifactKind::Index,
-            ArtifactKind::Definitions(Provider::Raw),
-            ArtifactKind::Definitions(Provider::Openai),
-            ArtifactKind::Definitions(Provider::Anthropic),
-            ArtifactKind::Definitions(Provider::Mcp),
-        ] {
+        let kinds = Provider::ALL.map(ArtifactKind::Definitions);
+        for kind in std::iter::once(ArtifactKind::Index).chain(kinds) {
             assert_eq!(ArtifactKind::from_file_name(&kind.file_name()), Some(kind));
         }
-        assert_eq!(ArtifactKind::from_file_name("tools.gemini.jsonl"), None);
+        assert_eq!(ArtifactKind::from_file_name("tools.claude.jsonl"), None);
         assert_eq!(ArtifactKind::from_file_name("notes.md"), None);
     }
 

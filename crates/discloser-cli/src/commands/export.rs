@@ -12,8 +12,9 @@ use anyhow::Context;
 
 use super::Outcome;
 use crate::catalog::Tool;
-use crate::catalog::formats::export::{self, ExportTarget};
+use crate::catalog::formats::export;
 use crate::cli::Cli;
+use crate::cost::Provider;
 use crate::index::{Style, build_index, render};
 
 /// `discloser export`.
@@ -27,7 +28,7 @@ pub struct ExportArgs {
     pub profile: String,
     /// The request format.
     #[arg(long, value_enum)]
-    pub provider: ExportTarget,
+    pub provider: Provider,
     /// Also emit the rendered index: `{"tools": ..., "index": "..."}`.
     #[arg(long)]
     pub index: bool,

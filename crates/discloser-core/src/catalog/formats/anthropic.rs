@@ -5,8 +5,8 @@
 
 use serde_json::{Map, Value};
 
+use super::provider::Definition;
 use super::{Format, Shape};
-use crate::catalog::Tool;
 
 /// An Anthropic tool.
 pub(super) const SHAPE: Shape = Shape {
@@ -26,10 +26,10 @@ pub(super) const SHAPE: Shape = Shape {
 };
 
 /// An Anthropic tool: `{"name","description","input_schema"}`.
-pub(super) fn tool(tool: &Tool) -> Value {
+pub(super) fn tool(tool: &Definition<'_>) -> Value {
     let mut map = Map::new();
-    map.insert("name".into(), tool.name.clone().into());
-    map.insert("description".into(), tool.description.clone().into());
+    map.insert("name".into(), tool.name.into());
+    map.insert("description".into(), tool.description.into());
     map.insert("input_schema".into(), tool.parameters.clone());
     Value::Object(map)
 }

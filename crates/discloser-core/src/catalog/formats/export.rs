@@ -7,68 +7,24 @@
 
 use serde_json::{Map, Value};
 
-use super::{anthropic, gemini, mcp, openai};
+use super::provider::{Definition, Provider};
 use crate::catalog::Tool;
 
-/// A provider's request format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
-pub enum ExportTarget {
-    /// OpenAI Chat Completions `tools`: `[{"type":"function","function":{...}}]`.
-    Openai,
-    /// OpenAI Responses `tools`: `[{"type":"function","name",...,"strict":false}]`.
-    OpenaiResponses,
-    /// Anthropic Messages `tools`: `[{"name","description","input_schema"}]`.
-    Anthropic,
-    /// An MCP `tools/list` result: `{"tools":[{"name","title"?,"description","inputSchema","annotations"?}]}`.
-    Mcp,
-    /// Gemini `tools`: `[{"functionDeclarations":[...]}]`.
-    Gemini,
-}
-
-impl ExportTarget {
-    /// The name used on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            ExportTarget::Openai => "openai",
-            ExportTarget::OpenaiResponses => "openai-responses",
-            ExportTarget::Anthropic => "anthropic",
-            ExportTarget::Mcp => "mcp",
-            ExportTarget::Gemini => "gemini",
-        }
-    }
-}
-
 /// The request's `tools` value for these tools (for MCP, the whole `tools/list` result).
-pub fn tools_value(target: ExportTarget, tools: &[&Tool]) -> Value {
-    let list = |f: fn(&Tool) -> Value| Value::Array(tools.iter().map(|t| f(t)).collect());
-    match target {
-        ExportTarget::Openai => list(openai::chat_tool),
-        ExportTarget::OpenaiResponses => list(openai::responses_tool),
-        ExportTarget::Anthropic => list(anthropic::tool),
-        ExportTarget::Mcp => {
-            let mut result = Map::new();
-            result.insert("tools".into(), list(mcp::tool));
-            Value::Object(result)
-        }
-        ExportTarget::Gemini if tools.is_empty() => Value::Array(Vec::new()),
-        ExportTarget::Gemini => {
-            let mut tool = Map::new();
-            tool.insert("functionDeclarations".into(), list(gemini::declaration));
-            Value::Array(vec![Value::Object(tool)])
-        }
-    }
+pub fn tools_value(target: Provider, tools: &[&Tool]) -> Value {
+    let definitions: Vec<Definition<'_>> = tools.iter().map(|t| Definition::of(t)).collect();
+    target.tools_value(&definitions)
 }
 
 /// The document `discloser export` prints: the `tools` value alone, or with `index` as
 /// `{"tools": ..., "index": "..."}` (for MCP, `tools` is then the list itself).
-pub fn document(target: ExportTarget, tools: &[&Tool], index: Option<&str>) -> Value {
+pub fn document(target: Provider, tools: &[&Tool], index: Option<&str>) -> Value {
     let value = tools_value(target, tools);
     let Some(index) = index else {
         return value;
     };
     let tools = match (target, value) {
-        (ExportTarget::Mcp, Value::Object(mut result)) => {
+        (Provider::Mcp, Value::Object(mut result)) => {
             result.remove("tools").unwrap_or(Value::Array(Vec::new()))
         }
         (_, value) => value,

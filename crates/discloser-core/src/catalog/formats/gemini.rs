@@ -14,6 +14,7 @@
 use serde_json::{Map, Value};
 
 use super::kind_of;
+use super::provider::Definition;
 use super::{Format, Shape};
 use crate::catalog::Tool;
 use crate::diagnostic::{ErrorKind, LoadError};
@@ -190,11 +191,11 @@ fn walk_mut(schema: &mut Value, f: &mut impl FnMut(&mut Map<String, Value>)) {
 
 /// A function declaration: `parameters` in OpenAPI style when the schema fits Gemini's
 /// `Schema`, else `parametersJsonSchema` as written.
-pub(super) fn declaration(tool: &Tool) -> Value {
+pub(super) fn declaration(tool: &Definition<'_>) -> Value {
     let mut map = Map::new();
-    map.insert("name".into(), tool.name.clone().into());
-    map.insert("description".into(), tool.description.clone().into());
-    match openapi_schema(&tool.parameters) {
+    map.insert("name".into(), tool.name.into());
+    map.insert("description".into(), tool.description.into());
+    match openapi_schema(tool.parameters) {
         Some(schema) => map.insert("parameters".into(), schema),
         None => map.insert("parametersJsonSchema".into(), tool.parameters.clone()),
     };

@@ -7,8 +7,8 @@
 
 use serde_json::{Map, Value};
 
+use super::provider::Definition;
 use super::{Format, Shape};
-use crate::catalog::Tool;
 
 /// An MCP tool.
 pub(super) const SHAPE: Shape = Shape {
@@ -47,15 +47,15 @@ pub(super) fn server_catalogs(map: &Map<String, Value>) -> Option<Vec<(&String, 
 
 /// An MCP tool as `tools/list` gives it: `{"name","title"?,"description","inputSchema",
 /// "annotations"?}`.
-pub(super) fn tool(tool: &Tool) -> Value {
+pub(super) fn tool(tool: &Definition<'_>) -> Value {
     let mut map = Map::new();
-    map.insert("name".into(), tool.name.clone().into());
-    if let Some(title) = &tool.title {
-        map.insert("title".into(), title.clone().into());
+    map.insert("name".into(), tool.name.into());
+    if let Some(title) = tool.title {
+        map.insert("title".into(), title.into());
     }
-    map.insert("description".into(), tool.description.clone().into());
+    map.insert("description".into(), tool.description.into());
     map.insert("inputSchema".into(), tool.parameters.clone());
-    if let Some(annotations) = &tool.annotations {
+    if let Some(annotations) = tool.annotations {
         map.insert("annotations".into(), annotations.clone());
     }
     Value::Object(map)

@@ -27,6 +27,7 @@ pub mod export;
 pub mod gemini;
 pub mod mcp;
 pub mod openai;
+pub mod provider;
 pub mod yaml;
 
 use serde_json::{Map, Value};

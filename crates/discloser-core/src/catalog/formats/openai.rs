@@ -13,6 +13,7 @@
 use serde_json::{Map, Value};
 
 use super::name_of;
+use super::provider::Definition;
 use super::{Fields, Format, Shape};
 use crate::catalog::Tool;
 use crate::diagnostic::{ErrorKind, LoadError};
@@ -135,10 +136,10 @@ pub(super) fn read_chat(
 }
 
 /// A Chat Completions tool: `{"type":"function","function":{"name","description","parameters"}}`.
-pub(super) fn chat_tool(tool: &Tool) -> Value {
+pub(super) fn chat_tool(tool: &Definition<'_>) -> Value {
     let mut function = Map::new();
-    function.insert("name".into(), tool.name.clone().into());
-    function.insert("description".into(), tool.description.clone().into());
+    function.insert("name".into(), tool.name.into());
+    function.insert("description".into(), tool.description.into());
     function.insert("parameters".into(), tool.parameters.clone());
     let mut outer = Map::new();
     outer.insert("type".into(), "function".into());
@@ -150,11 +151,11 @@ pub(super) fn chat_tool(tool: &Tool) -> Value {
 ///
 /// `strict` defaults to `true` in the Responses API, which rejects schemas with optional
 /// properties; `false` keeps the meaning the definition has everywhere else.
-pub(super) fn responses_tool(tool: &Tool) -> Value {
+pub(super) fn responses_tool(tool: &Definition<'_>) -> Value {
     let mut map = Map::new();
     map.insert("type".into(), "function".into());
-    map.insert("name".into(), tool.name.clone().into());
-    map.insert("description".into(), tool.description.clone().into());
+    map.insert("name".into(), tool.name.into());
+    map.insert("description".into(), tool.description.into());
     map.insert("parameters".into(), tool.parameters.clone());
     map.insert("strict".into(), false.into());
     Value::Object(map)
