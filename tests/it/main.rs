@@ -21,3 +21,4 @@ mod packaging;
 mod properties;
 mod render;
 mod runtime;
+mod traces;

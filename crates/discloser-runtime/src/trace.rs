@@ -4,14 +4,15 @@
 //!
 //! ```json
 //! {"session": "s01", "turn": 2, "model": "gpt-4o-mini", "profile": "default",
-//!  "input_tokens": 3200, "latency_ms": 1840,
+//!  "input_tokens": 3200, "latency_ms": 1840, "user": "我想写商业计划书",
 //!  "tools": [{"name": "view_startup_guide", "origin": "catalog", "arguments": {},
 //!             "ok": false, "error": "missing 1 required positional argument: 'kind'"}]}
 //! ```
 //!
 //! `session` (string) and `turn` (non-negative integer) are required; `model`, `profile`
-//! (default: the command's `--profile`, else `default`), `input_tokens`, `latency_ms` and
-//! `tools` (default: none) are optional. A call needs `name`; `origin` is `bound`, `catalog`,
+//! (default: the command's `--profile`, else `default`), `input_tokens`, `latency_ms`, `user`
+//! (the user's message of the turn, the words trigger suggestions are drawn from) and `tools`
+//! (default: none) are optional. A call needs `name`; `origin` is `bound`, `catalog`,
 //! `search` or `unknown` (absent: not recorded, see [`classify`]); `arguments` is the object the
 //! model sent (or the JSON string of it); `ok` and `error` are the tool's outcome. Any other key
 //! is an error (`path:line:col`, with a "did you mean"), so a misspelt `orign` never silently
@@ -59,6 +60,9 @@ pub struct Turn {
     /// The turn's latency.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub latency_ms: Option<u64>,
+    /// The user's message of the turn, when recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
     /// The tool calls, in order.
     #[serde(default)]
     pub tools: Vec<Call>,
