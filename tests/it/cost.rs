@@ -97,7 +97,17 @@ fn cost_counts_what_export_writes() {
             _ => value.as_array().unwrap().clone(),
         };
         assert_eq!(definitions.len(), tools.len(), "{provider:?}");
-        let bytes: usize = definitions.iter().map(|d| d.to_string().len()).sum();
+        // MCP's `_meta` (the trigger words) is for clients, never sent to a model: not counted.
+        let bytes: usize = definitions
+            .iter()
+            .map(|d| {
+                let mut d = d.clone();
+                if let Some(map) = d.as_object_mut() {
+                    map.remove("_meta");
+                }
+                d.to_string().len()
+            })
+            .sum();
         assert_eq!(
             report.configurations[0].definitions.bytes, bytes,
             "{provider:?}"

@@ -22,3 +22,4 @@ mod properties;
 mod render;
 mod runtime;
 mod traces;
+mod triggers;

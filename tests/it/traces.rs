@@ -33,7 +33,12 @@ fn a_trace_with_user_messages_reads() {
             &origins["search"],
             &origins["unknown"]
         ),
-        (&Value::from(116), &Value::from(118), &Value::from(10), &Value::from(6)),
+        (
+            &Value::from(116),
+            &Value::from(118),
+            &Value::from(10),
+            &Value::from(6)
+        ),
         "{origins}"
     );
 }

@@ -30,7 +30,7 @@ Words in [brackets] are what users say when they need that tool.";
 #[derive(Debug, Default, Deserialize)]
 #[serde(
     deny_unknown_fields,
-    expecting = "a mapping with `sources`, `index`, `profiles`, `overrides`"
+    expecting = "a mapping with `sources`, `index`, `profiles`, `triggers`, `overrides`"
 )]
 pub struct Config {
     /// Files, directories or globs (relative to the config file), each optionally with its
@@ -43,6 +43,12 @@ pub struct Config {
     /// Starter sets by name, in the order written.
     #[serde(default)]
     pub profiles: IndexMap<String, Option<ProfileDef>>,
+    /// Trigger files (relative to the config file): each maps tool names to trigger words
+    /// (`tool: [word, ...]`), for tools whose format cannot carry them (OpenAI, Anthropic and
+    /// Gemini definitions reject unknown keys). A file's list replaces the tool's own; a later
+    /// file wins over an earlier one, and `overrides` over every file.
+    #[serde(default)]
+    pub triggers: Vec<String>,
     /// Per-tool settings for tools whose files cannot carry them.
     #[serde(default)]
     pub overrides: BTreeMap<String, Override>,

@@ -7,6 +7,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use serde_json::Value;
+
 use crate::catalog::formats::Format;
 use crate::catalog::{Catalog, Input};
 use crate::config::{
@@ -159,6 +161,7 @@ impl Project {
             Strictness::Strict => (Catalog::load_inputs(inputs, &root)?, Vec::new()),
             Strictness::Lenient => Catalog::load_inputs_lenient(inputs, &root)?,
         };
+        apply_trigger_files(&mut catalog, &config, source, &root, shown_root)?;
         apply_overrides(&mut catalog, &config, source)?;
         let profiles = resolve_profiles(&catalog, &config, source, &mut problems)?;
         if strictness == Strictness::Strict
@@ -363,6 +366,68 @@ fn pull_source(
         source: SourceFile::from_text(listing.to_json(), shown),
         format: Some(Format::Mcp),
     })
+}
+
+/// The config's trigger files, in order: each tool they name gets their list (the precedence:
+/// the tool's own triggers, then each file, then `overrides`).
+fn apply_trigger_files(
+    catalog: &mut Catalog,
+    config: &Config,
+    source: &SourceFile,
+    root: &Path,
+    shown_root: &Path,
+) -> Result<(), LoadError> {
+    for (i, path) in config.triggers.iter().enumerate() {
+        let file = match SourceFile::read(&root.join(path), shown_root.join(path)) {
+            Ok(file) => file,
+            Err(e) => {
+                let pointer = format!("/triggers/{i}");
+                return Err(config_error(
+                    source,
+                    &pointer,
+                    Target::Value,
+                    format!("cannot read trigger file `{path}`: {}", e.message),
+                ));
+            }
+        };
+        let value = file.parse()?;
+        let shape = |pointer: &str, message: String| {
+            file.error_at(ErrorKind::Shape, pointer, Target::Value, message)
+        };
+        let Value::Object(map) = &value else {
+            return Err(shape(
+                "",
+                "a trigger file maps tool names to lists of trigger words (`tool: [word, ...]`)"
+                    .into(),
+            ));
+        };
+        for (name, words) in map {
+            let pointer = pointer_push("", name);
+            let list = match words {
+                Value::Array(items) if items.iter().all(Value::is_string) => items
+                    .iter()
+                    .filter_map(|w| w.as_str().map(str::to_owned))
+                    .collect(),
+                _ => {
+                    return Err(shape(
+                        &pointer,
+                        format!("the triggers of `{name}` must be a list of strings"),
+                    ));
+                }
+            };
+            let Some(tool) = catalog.get_mut(name) else {
+                let err = file.error_at(
+                    ErrorKind::Config,
+                    &pointer,
+                    Target::Key,
+                    format!("triggers for unknown tool `{name}`"),
+                );
+                return Err(with_suggestion(err, name, catalog.names()));
+            };
+            tool.triggers = list;
+        }
+    }
+    Ok(())
 }
 
 fn apply_overrides(

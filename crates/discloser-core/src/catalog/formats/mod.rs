@@ -839,7 +839,11 @@ impl Shape {
         Ok(Tool {
             description: fields.string("description")?,
             parameters: fields.schema(schema_key)?,
-            triggers: Vec::new(),
+            triggers: if self.format == Format::Mcp {
+                mcp::meta_triggers(&fields)?
+            } else {
+                Vec::new()
+            },
             core: false,
             summary_budget: None,
             lint_ignore: Vec::new(),

@@ -24,7 +24,7 @@ pub enum Provider {
     OpenaiResponses,
     /// Anthropic Messages: `{"name","description","input_schema"}`.
     Anthropic,
-    /// MCP `tools/list`: `{"name","title"?,"description","inputSchema","annotations"?}`.
+    /// MCP `tools/list`: `{"name","title"?,"description","inputSchema","annotations"?,"_meta"?}`.
     Mcp,
     /// Gemini function declarations: `{"name","description","parameters"}` with Gemini's
     /// OpenAPI-subset schema, or `parametersJsonSchema` when the schema does not fit it.
@@ -44,6 +44,8 @@ pub struct Definition<'a> {
     pub title: Option<&'a str>,
     /// MCP's `annotations`, written by the MCP shape only.
     pub annotations: Option<&'a Value>,
+    /// The trigger words, written by the MCP shape only (in `_meta`, which no model sees).
+    pub triggers: &'a [String],
 }
 
 impl<'a> Definition<'a> {
@@ -55,6 +57,7 @@ impl<'a> Definition<'a> {
             parameters: &tool.parameters,
             title: tool.title.as_deref(),
             annotations: tool.annotations.as_ref(),
+            triggers: &tool.triggers,
         }
     }
 
@@ -66,6 +69,7 @@ impl<'a> Definition<'a> {
             parameters,
             title: None,
             annotations: None,
+            triggers: &[],
         }
     }
 }

@@ -1,0 +1,161 @@
+//! Where trigger words come from: the tool's own definition (native `triggers:`, an MCP tool's
+//! `_meta`), trigger files named in `discloser.yaml`, and `overrides:` — in that order of
+//! precedence, the last that names a tool winning.
+
+use std::path::Path;
+use std::process::Output;
+
+use crate::support::discloser_in;
+
+fn write(dir: &Path, path: &str, text: &str) {
+    std::fs::write(dir.join(path), text).expect("write a fixture file");
+}
+
+fn text(out: &Output) -> (i32, String, String) {
+    (
+        out.status.code().expect("exited"),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const MCP_TOOLS: &str = r#"{"tools": [{
+  "name": "get_forecast",
+  "description": "Get the weather forecast for a city for the next seven days.",
+  "inputSchema": {"type": "object", "properties": {"city": {"type": "string", "description": "The city."}}, "required": ["city"]},
+  "_meta": {"dev.discloser/triggers": ["weather", "forecast", "天气"]}
+}]}
+"#;
+
+/// A server author ships triggers in `_meta`; the index shows them and lint is satisfied.
+#[test]
+fn mcp_meta_triggers_render_and_lint_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "tools.json", MCP_TOOLS);
+    let (code, out, err) = text(&discloser_in(dir.path(), &["render", "tools.json"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("- get_forecast(city: string) [天气 / weather / forecast] Get the weather"),
+        "{out}"
+    );
+    let (code, out, err) = text(&discloser_in(
+        dir.path(),
+        &["lint", "--format", "concise", "tools.json"],
+    ));
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+/// Triggers in `_meta` that are not a list of strings are an error at their position.
+#[test]
+fn mcp_meta_triggers_must_be_strings() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "tools.json",
+        &MCP_TOOLS.replace(r#"["weather", "forecast", "天气"]"#, r#"["weather", 7]"#),
+    );
+    let (code, _, err) = text(&discloser_in(dir.path(), &["render", "tools.json"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("tools.json:5:"), "{err}");
+    assert!(err.contains("must hold strings"), "{err}");
+}
+
+/// `export --provider mcp` writes a tool's triggers into `_meta`, and reading the export back
+/// gives the same triggers.
+#[test]
+fn export_to_mcp_keeps_triggers_in_meta() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "tools.yaml",
+        "- name: view_guide\n  description: Fetch a guide.\n  core: true\n  triggers: [BP, 商业计划书]\n",
+    );
+    let (code, out, err) = text(&discloser_in(
+        dir.path(),
+        &["export", "--provider", "mcp", "tools.yaml"],
+    ));
+    assert_eq!(code, 0, "{err}");
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        value["tools"][0]["_meta"]["dev.discloser/triggers"],
+        serde_json::json!(["BP", "商业计划书"])
+    );
+    write(dir.path(), "back.json", &out);
+    let (code, out, err) = text(&discloser_in(dir.path(), &["render", "back.json"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("[BP / 商业计划书]"), "{out}");
+}
+
+const CONFIG: &str = "sources: [tools.yaml]\n";
+const TOOL: &str = "- name: view_guide\n  description: Fetch a guide.\n  triggers: [own]\n";
+
+fn rendered_triggers(dir: &Path) -> String {
+    let (code, out, err) = text(&discloser_in(dir, &["render"]));
+    assert_eq!(code, 0, "{err}");
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("- view_guide("))
+        .unwrap_or_else(|| panic!("no entry in {out}"))
+        .to_owned();
+    line[line.find('[').unwrap()..=line.find(']').unwrap()].to_owned()
+}
+
+/// The tool's own list, then each trigger file in order, then `overrides`: the last wins.
+#[test]
+fn trigger_files_and_overrides_take_precedence_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "tools.yaml", TOOL);
+    write(dir.path(), "discloser.yaml", CONFIG);
+    assert_eq!(rendered_triggers(dir.path()), "[own]");
+
+    write(dir.path(), "first.yaml", "view_guide: [first]\n");
+    write(dir.path(), "second.yaml", "view_guide: [second]\n");
+    write(
+        dir.path(),
+        "discloser.yaml",
+        &format!("{CONFIG}triggers: [first.yaml]\n"),
+    );
+    assert_eq!(rendered_triggers(dir.path()), "[first]");
+    write(
+        dir.path(),
+        "discloser.yaml",
+        &format!("{CONFIG}triggers: [first.yaml, second.yaml]\n"),
+    );
+    assert_eq!(rendered_triggers(dir.path()), "[second]");
+    write(
+        dir.path(),
+        "discloser.yaml",
+        &format!(
+            "{CONFIG}triggers: [first.yaml, second.yaml]\noverrides:\n  view_guide: {{triggers: [override]}}\n"
+        ),
+    );
+    assert_eq!(rendered_triggers(dir.path()), "[override]");
+}
+
+/// A trigger file naming a tool the catalog lacks is an error in that file, with the nearest
+/// name; a missing trigger file is an error at its entry in the config.
+#[test]
+fn trigger_file_errors_are_placed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "tools.yaml", TOOL);
+    write(dir.path(), "words.yaml", "# words\nview_gide: [x]\n");
+    write(
+        dir.path(),
+        "discloser.yaml",
+        &format!("{CONFIG}triggers: [words.yaml]\n"),
+    );
+    let (code, _, err) = text(&discloser_in(dir.path(), &["render"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("words.yaml:2:1"), "{err}");
+    assert!(err.contains("did you mean `view_guide`?"), "{err}");
+
+    write(
+        dir.path(),
+        "discloser.yaml",
+        &format!("{CONFIG}triggers: [nowhere.yaml]\n"),
+    );
+    let (code, _, err) = text(&discloser_in(dir.path(), &["render"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("discloser.yaml:2:"), "{err}");
+    assert!(err.contains("nowhere.yaml"), "{err}");
+}
