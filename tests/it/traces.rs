@@ -66,3 +66,39 @@ fn a_user_message_must_be_text() {
     assert!(stderr.contains("t.jsonl:1:"), "{stderr}");
     assert!(stderr.contains("user"), "{stderr}");
 }
+
+/// An invented name's nearest real tools come from every word of the index line, the summary
+/// included: `get_forecast` shares no trigger and no name part with `city_outlook`, but its
+/// summary says "weather forecast".
+#[test]
+fn nearest_names_use_the_summary_words() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("tools.yaml"),
+        "- name: city_outlook\n  description: Show the weather forecast of a city for the week.\n  triggers: [天气]\n\
+         - name: book_room\n  description: Book a meeting room.\n  triggers: [meeting]\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("discloser.yaml"), "sources: [tools.yaml]\n").unwrap();
+    std::fs::write(
+        dir.path().join("t.jsonl"),
+        "{\"session\": \"s\", \"turn\": 1, \"tools\": [{\"name\": \"get_forecast\", \"origin\": \"unknown\"}]}\n",
+    )
+    .unwrap();
+    let out = discloser_in(dir.path(), &["trace", "--format", "json", "t.jsonl"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let unknown = &summary["unknown"][0];
+    assert_eq!(unknown["name"], "get_forecast", "{summary}");
+    assert_eq!(unknown["nearest"][0]["name"], "city_outlook", "{summary}");
+    assert_eq!(
+        unknown["nearest"][0]["shared_words"],
+        serde_json::json!(["forecast"]),
+        "{summary}"
+    );
+}

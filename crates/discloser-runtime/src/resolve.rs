@@ -312,7 +312,7 @@ impl<'a> Runtime<'a> {
             .index
             .search(&query)
             .into_iter()
-            .filter(|hit| hit.matched.shares_index_words())
+            .filter(|hit| hit.matched.shares_line_words())
             .map(|hit| {
                 let m = hit.matched;
                 let mut words: Vec<String> = m
@@ -320,8 +320,10 @@ impl<'a> Runtime<'a> {
                     .into_iter()
                     .chain(m.trigger_words)
                     .chain(m.name_parts)
+                    .chain(m.description_words)
                     .collect();
                 words.sort();
+                words.dedup();
                 (hit.name, words)
             })
             .collect();

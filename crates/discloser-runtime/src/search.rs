@@ -73,6 +73,13 @@ impl Matched {
     pub fn shares_index_words(&self) -> bool {
         !self.triggers.is_empty() || !self.trigger_words.is_empty() || !self.name_parts.is_empty()
     }
+
+    /// Whether the query shares any word of the tool's index line: its triggers, name or
+    /// summary (an invented `get_forecast` is near a tool whose summary says "weather
+    /// forecast").
+    pub fn shares_line_words(&self) -> bool {
+        self.shares_index_words() || !self.description_words.is_empty()
+    }
 }
 
 /// One ranked tool.

@@ -4,7 +4,9 @@
 //! then lower-cased. A folded text splits into *terms*: words of space-separated scripts (runs
 //! of letters and digits; `_`, `-` and punctuation separate them), and overlapping character
 //! bigrams of runs written without spaces (Han, kana), so `商业计划书` yields `商业`, `业计`,
-//! `计划`, `划书`. One-character words and a short list of English stop words are dropped.
+//! `计划`, `划书`. One-character words, the function words of English, Spanish, French and
+//! German ([`STOP_WORDS`]) and the bigrams that are Chinese function words ([`CJK_STOP_BIGRAMS`])
+//! are dropped.
 
 use std::collections::BTreeSet;
 
@@ -12,13 +14,27 @@ use unicode_normalization::UnicodeNormalization;
 
 use crate::index::summary::is_cjk;
 
-/// English words too common to say anything about a tool; never terms.
+/// Words too common to say anything about a tool, in the spaced languages search supports
+/// (English, Spanish, French, German); never terms. Sorted, for a binary search.
 pub const STOP_WORDS: &[&str] = &[
-    "a", "about", "an", "and", "are", "as", "at", "be", "by", "can", "could", "do", "does", "for",
-    "from", "get", "how", "i", "if", "in", "into", "is", "it", "its", "me", "my", "of", "on", "or",
-    "our", "please", "should", "so", "that", "the", "their", "them", "then", "this", "to", "up",
-    "us", "use", "want", "was", "we", "what", "when", "where", "which", "who", "will", "with",
-    "would", "you", "your",
+    "about", "als", "am", "an", "and", "are", "as", "at", "au", "auch", "auf", "aus", "aux", "be",
+    "bei", "bitte", "by", "can", "ce", "ces", "cette", "como", "con", "could", "dans", "das", "de",
+    "dein", "del", "dem", "den", "der", "des", "die", "do", "does", "du", "ein", "eine", "einen",
+    "el", "en", "es", "est", "et", "etwas", "for", "from", "für", "get", "hay", "how", "ich", "if",
+    "il", "im", "in", "into", "is", "ist", "it", "its", "je", "kann", "la", "las", "le", "les",
+    "lo", "los", "me", "mein", "meine", "mes", "mi", "mis", "mit", "mon", "my", "möchte", "ne",
+    "nicht", "nous", "oder", "of", "on", "or", "our", "para", "pas", "pero", "please", "por",
+    "pour", "puedo", "qu", "que", "qui", "quiero", "se", "should", "sie", "so", "su", "sur", "sus",
+    "that", "the", "their", "them", "then", "this", "to", "tu", "un", "una", "und", "une", "uno",
+    "up", "us", "use", "veux", "von", "vous", "want", "was", "we", "what", "when", "where",
+    "which", "who", "will", "with", "would", "you", "your", "zu", "zum", "zur",
+];
+
+/// Two-character Chinese function words ("I want", "help me", "how", "what", "can",
+/// "a bit"): bigrams that say nothing about a tool; never terms. Sorted, for a binary search.
+pub const CJK_STOP_BIGRAMS: &[&str] = &[
+    "一下", "一个", "什么", "他们", "你们", "可以", "如何", "帮我", "怎么", "想要", "我们", "我想",
+    "我要", "是否", "请问", "这个", "那个", "需要",
 ];
 
 /// NFKC, then lower case.
@@ -64,14 +80,18 @@ pub fn term_set(text: &str) -> BTreeSet<String> {
 }
 
 fn flush_word(word: &mut String, out: &mut Vec<String>) {
-    if word.chars().count() > 1 && !STOP_WORDS.contains(&word.as_str()) {
+    if word.chars().count() > 1 && STOP_WORDS.binary_search(&word.as_str()).is_err() {
         out.push(std::mem::take(word));
     }
     word.clear();
 }
 
 fn flush_run(run: &mut Vec<char>, out: &mut Vec<String>) {
-    out.extend(run.windows(2).map(|pair| pair.iter().collect::<String>()));
+    out.extend(
+        run.windows(2)
+            .map(|pair| pair.iter().collect::<String>())
+            .filter(|bigram| CJK_STOP_BIGRAMS.binary_search(&bigram.as_str()).is_err()),
+    );
     run.clear();
 }
 
@@ -128,6 +148,33 @@ mod tests {
             ["draw", "chart", "商业", "业计", "计划", "划书", "bar"]
         );
         assert_eq!(terms(&fold("我")), Vec::<String>::new());
+    }
+
+    #[test]
+    fn stop_word_lists_are_sorted_for_binary_search() {
+        assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]), "STOP_WORDS");
+        assert!(
+            CJK_STOP_BIGRAMS.windows(2).all(|w| w[0] < w[1]),
+            "CJK_STOP_BIGRAMS"
+        );
+    }
+
+    #[test]
+    fn function_words_of_other_languages_are_not_terms() {
+        assert_eq!(
+            terms(&fold("Quiero el plan de negocio para mi empresa")),
+            ["plan", "negocio", "empresa"]
+        );
+        assert_eq!(
+            terms(&fold("Je veux le guide pour les impôts")),
+            ["guide", "impôts"]
+        );
+        assert_eq!(
+            terms(&fold("Ich möchte bitte den Businessplan")),
+            ["businessplan"]
+        );
+        assert_eq!(terms(&fold("我想")), Vec::<String>::new());
+        assert_eq!(terms(&fold("帮我写")), ["我写"]);
     }
 
     #[test]
