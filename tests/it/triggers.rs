@@ -159,3 +159,110 @@ fn trigger_file_errors_are_placed() {
     assert!(err.contains("discloser.yaml:2:"), "{err}");
     assert!(err.contains("nowhere.yaml"), "{err}");
 }
+
+/// `suggest --triggers` on the bilingual fixture: for the three tools with the most unbound
+/// calls, the words their users typed most are proposed; stop words and words every tool's
+/// users type are not; the proposals, written as a trigger file, raise `reach --trace`'s
+/// recall@3.
+#[test]
+fn words_users_typed_become_trigger_candidates_and_raise_recall() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = crate::support::root();
+    std::fs::copy(
+        root.join("discloser.yaml"),
+        dir.path().join("discloser.yaml"),
+    )
+    .unwrap();
+    std::fs::create_dir(dir.path().join("tools")).unwrap();
+    for entry in std::fs::read_dir(root.join("tools")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(
+            &path,
+            dir.path().join("tools").join(path.file_name().unwrap()),
+        )
+        .unwrap();
+    }
+    std::fs::copy(
+        root.join("tests/fixtures/trace/bilingual.jsonl"),
+        dir.path().join("t.jsonl"),
+    )
+    .unwrap();
+    let recall3 = |dir: &Path| -> f64 {
+        let (_, out, err) = text(&discloser_in(
+            dir,
+            &["reach", "--trace", "t.jsonl", "--format", "json"],
+        ));
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{err}"));
+        v["recall"]
+            .as_array()
+            .and_then(|r| r.iter().find(|x| x["k"] == 3))
+            .and_then(|x| x["recall"].as_f64())
+            .unwrap_or_else(|| panic!("no recall@3 in {v}"))
+    };
+    let before = recall3(dir.path());
+    let (code, out, err) = text(&discloser_in(
+        dir.path(),
+        &[
+            "suggest",
+            "--triggers",
+            "--trace",
+            "t.jsonl",
+            "--format",
+            "json",
+            "--write-triggers",
+            "suggested.yaml",
+        ],
+    ));
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let words = |tool: &str| -> Vec<String> {
+        report["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["tool"] == tool)
+            .unwrap_or_else(|| panic!("no {tool} in {report}"))["candidates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["text"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    // The fixture's README: 营业执照 in 8 upload turns, "invoice" in 5 fee turns, guide users
+    // say "guide".
+    assert_eq!(words("upload_document")[0], "营业执照");
+    assert_eq!(words("calculate_fees")[0], "invoice");
+    assert!(words("view_startup_guide").contains(&"guide".to_owned()));
+    for tool in ["upload_document", "calculate_fees", "view_startup_guide"] {
+        for common in [
+            "帮我", "怎么", "注册", "公司", "company", "the", "please", "我想",
+        ] {
+            assert!(
+                !words(tool).contains(&common.to_owned()),
+                "{tool}: {common}"
+            );
+        }
+    }
+    let config = std::fs::read_to_string(dir.path().join("discloser.yaml")).unwrap();
+    std::fs::write(
+        dir.path().join("discloser.yaml"),
+        format!("{config}triggers: [suggested.yaml]\n"),
+    )
+    .unwrap();
+    let after = recall3(dir.path());
+    assert!(after > before, "recall@3 {before} -> {after}");
+    // A second run never replaces the file it wrote.
+    let (code, _, err) = text(&discloser_in(
+        dir.path(),
+        &[
+            "suggest",
+            "--triggers",
+            "--trace",
+            "t.jsonl",
+            "--write-triggers",
+            "suggested.yaml",
+        ],
+    ));
+    assert_eq!(code, 2);
+    assert!(err.contains("`suggested.yaml` exists"), "{err}");
+}

@@ -29,6 +29,7 @@ pub mod search;
 pub mod suggest;
 pub mod text;
 pub mod trace;
+pub mod trigger_words;
 pub mod write_profile;
 
 pub use resolve::{ArgumentCheck, ArgumentError, Nearest, Origin, Resolution, Runtime};

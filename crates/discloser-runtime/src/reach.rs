@@ -22,7 +22,9 @@ use serde::{Deserialize, Serialize};
 
 use super::Runtime;
 use super::input::{require_mappings, typed};
+use super::resolve::Origin;
 use super::search::Matched;
+use super::trace::Trace;
 use crate::config::ReachConfig;
 use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
 use crate::project::Profile;
@@ -117,6 +119,45 @@ impl Cases {
             locations.push(crate::diagnostic::location(&source.path, Some(pos)));
         }
         Ok(Cases { file, locations })
+    }
+}
+
+impl Cases {
+    /// The cases of a trace: each turn with the user's message (`user`) and a call reached
+    /// unbound (origin `catalog` or `search`) to a tool of the catalog is a case, the message
+    /// its utterance and those tools what it should reach, placed at `file:line` of the turn.
+    /// `None` when no turn qualifies.
+    pub fn from_trace(trace: &Trace, runtime: &Runtime<'_>) -> Option<Cases> {
+        let catalog = runtime.catalog();
+        let mut cases = Vec::new();
+        let mut locations = Vec::new();
+        for traced in &trace.turns {
+            let Some(user) = traced.turn.user.as_deref().filter(|u| !u.trim().is_empty()) else {
+                continue;
+            };
+            let mut tools: Vec<String> = Vec::new();
+            for call in &traced.turn.tools {
+                let unbound = matches!(call.origin, Some(Origin::Catalog | Origin::Search));
+                if unbound && catalog.get(&call.name).is_some() && !tools.contains(&call.name) {
+                    tools.push(call.name.clone());
+                }
+            }
+            if tools.is_empty() {
+                continue;
+            }
+            cases.push(Case {
+                utterance: user.to_owned(),
+                tools,
+            });
+            locations.push(traced.location());
+        }
+        (!cases.is_empty()).then_some(Cases {
+            file: CasesFile {
+                profile: None,
+                cases,
+            },
+            locations,
+        })
     }
 }
 

@@ -17,24 +17,35 @@ use crate::index::summary::is_cjk;
 /// Words too common to say anything about a tool, in the spaced languages search supports
 /// (English, Spanish, French, German); never terms. Sorted, for a binary search.
 pub const STOP_WORDS: &[&str] = &[
-    "about", "als", "am", "an", "and", "are", "as", "at", "au", "auch", "auf", "aus", "aux", "be",
-    "bei", "bitte", "by", "can", "ce", "ces", "cette", "como", "con", "could", "dans", "das", "de",
-    "dein", "del", "dem", "den", "der", "des", "die", "do", "does", "du", "ein", "eine", "einen",
-    "el", "en", "es", "est", "et", "etwas", "for", "from", "für", "get", "hay", "how", "ich", "if",
-    "il", "im", "in", "into", "is", "ist", "it", "its", "je", "kann", "la", "las", "le", "les",
-    "lo", "los", "me", "mein", "meine", "mes", "mi", "mis", "mit", "mon", "my", "möchte", "ne",
-    "nicht", "nous", "oder", "of", "on", "or", "our", "para", "pas", "pero", "please", "por",
-    "pour", "puedo", "qu", "que", "qui", "quiero", "se", "should", "sie", "so", "su", "sur", "sus",
-    "that", "the", "their", "them", "then", "this", "to", "tu", "un", "una", "und", "une", "uno",
-    "up", "us", "use", "veux", "von", "vous", "want", "was", "we", "what", "when", "where",
-    "which", "who", "will", "with", "would", "you", "your", "zu", "zum", "zur",
+    "about", "all", "als", "also", "am", "an", "and", "any", "are", "as", "at", "au", "auch",
+    "auf", "aus", "aux", "be", "been", "bei", "bitte", "but", "by", "can", "ce", "ces", "cette",
+    "como", "con", "could", "dans", "das", "de", "dein", "del", "dem", "den", "der", "des", "did",
+    "die", "do", "does", "du", "ein", "eine", "einen", "el", "en", "es", "est", "et", "etwas",
+    "for", "from", "für", "get", "give", "had", "has", "have", "hay", "here", "how", "ich", "if",
+    "il", "im", "in", "into", "is", "ist", "it", "its", "je", "just", "kann", "know", "la", "las",
+    "le", "les", "let", "like", "lo", "los", "me", "mein", "meine", "mes", "mi", "mis", "mit",
+    "mon", "my", "möchte", "ne", "need", "nicht", "no", "not", "nous", "now", "oder", "of", "on",
+    "one", "or", "our", "para", "pas", "pero", "please", "por", "pour", "puedo", "qu", "que",
+    "qui", "quiero", "se", "should", "sie", "so", "some", "su", "sur", "sus", "tell", "than",
+    "that", "the", "their", "them", "then", "there", "these", "this", "those", "to", "too", "tu",
+    "un", "una", "und", "une", "uno", "up", "us", "use", "very", "veux", "von", "vous", "want",
+    "was", "we", "what", "when", "where", "which", "who", "will", "with", "would", "yes", "you",
+    "your", "zu", "zum", "zur",
+];
+
+/// Characters of Chinese that a trigger phrase never starts or ends with: particles,
+/// pronouns, auxiliaries and conjunctions (`吗`, `的`, `我`, `要`, `和`). Sorted.
+pub const CJK_EDGE_STOP_CHARS: &[char] = &[
+    '与', '么', '也', '了', '他', '会', '你', '吗', '吧', '呢', '和', '啊', '在', '她', '它', '就',
+    '想', '我', '或', '把', '是', '的', '给', '能', '被', '要', '还', '这', '那', '都',
 ];
 
 /// Two-character Chinese function words ("I want", "help me", "how", "what", "can",
 /// "a bit"): bigrams that say nothing about a tool; never terms. Sorted, for a binary search.
 pub const CJK_STOP_BIGRAMS: &[&str] = &[
-    "一下", "一个", "什么", "他们", "你们", "可以", "如何", "帮我", "怎么", "想要", "我们", "我想",
-    "我要", "是否", "请问", "这个", "那个", "需要",
+    "一下", "一个", "一些", "什么", "他们", "但是", "你们", "可以", "因为", "如何", "就是", "已经",
+    "帮我", "怎么", "想要", "我们", "我想", "我要", "所以", "是否", "有没", "没有", "现在", "给你",
+    "请问", "还是", "这个", "这里", "那个", "那里", "需要",
 ];
 
 /// NFKC, then lower case.
@@ -156,6 +167,10 @@ mod tests {
         assert!(
             CJK_STOP_BIGRAMS.windows(2).all(|w| w[0] < w[1]),
             "CJK_STOP_BIGRAMS"
+        );
+        assert!(
+            CJK_EDGE_STOP_CHARS.windows(2).all(|w| w[0] < w[1]),
+            "CJK_EDGE_STOP_CHARS"
         );
     }
 

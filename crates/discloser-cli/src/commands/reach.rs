@@ -15,8 +15,16 @@ use crate::source::SourceFile;
 #[derive(Debug, clap::Args)]
 pub struct ReachArgs {
     /// The cases file (YAML or JSON): utterances and the tools each should reach.
-    #[arg(value_name = "CASES")]
-    pub cases: PathBuf,
+    #[arg(
+        value_name = "CASES",
+        required_unless_present = "traces",
+        conflicts_with = "traces"
+    )]
+    pub cases: Option<PathBuf>,
+    /// Take the cases from trace files instead: each turn's user message (`user`) should reach
+    /// the tools the model called unbound in it (origin `catalog` or `search`).
+    #[arg(long = "trace", value_name = "FILE", num_args = 1..)]
+    pub traces: Vec<PathBuf>,
     /// The profile to check (default: the file's `profile`, else `default`).
     #[arg(long, short)]
     pub profile: Option<String>,
@@ -34,8 +42,20 @@ pub fn run(
 ) -> anyhow::Result<Outcome> {
     let project = load(cli, &[], cwd)?;
     let runtime = Runtime::new(&project);
-    let source = SourceFile::read(&cwd.join(&args.cases), args.cases.clone())?;
-    let cases = Cases::parse(&source, &runtime)?;
+    let cases = match &args.cases {
+        Some(path) => {
+            let source = SourceFile::read(&cwd.join(path), path.clone())?;
+            Cases::parse(&source, &runtime)?
+        }
+        None => {
+            let trace = super::trace::read_traces(&args.traces, cwd)?;
+            Cases::from_trace(&trace, &runtime).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "no turn of the trace has both the user's message (`user`) and a call reached unbound (`catalog` or `search`): nothing to check"
+                )
+            })?
+        }
+    };
     let name = args
         .profile
         .as_deref()

@@ -4,6 +4,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use anyhow::Context as _;
+
 use super::{Outcome, load};
 use crate::cli::Cli;
 use crate::cost::{Provider, TokenizerKind};
@@ -11,6 +13,7 @@ use crate::numfmt::thousands;
 use crate::project::DEFAULT_PROFILE;
 use crate::report::runtime as report;
 use crate::runtime::suggest::{SuggestOptions, WrittenProfile, suggest};
+use crate::runtime::trigger_words::{self, TriggerReport, suggest_triggers};
 use crate::runtime::write_profile::write_profile;
 use crate::runtime::{Format, Runtime};
 
@@ -35,6 +38,17 @@ pub struct SuggestArgs {
     /// How each tool definition is serialised before counting.
     #[arg(long, value_enum, default_value_t = Provider::Raw)]
     pub provider: Provider,
+    /// Propose trigger words instead: per tool, the words users typed in the turns that needed
+    /// it (traces need the per-turn `user` message).
+    #[arg(long)]
+    pub triggers: bool,
+    /// With `--triggers`: the most candidates shown per tool.
+    #[arg(long, value_name = "N", default_value_t = trigger_words::DEFAULT_LIMIT, requires = "triggers")]
+    pub limit: usize,
+    /// With `--triggers`: write the proposals as a trigger file (each tool's triggers plus its
+    /// candidates, to review) for `triggers:` in `discloser.yaml`; never replaces a file.
+    #[arg(long, value_name = "FILE", requires = "triggers")]
+    pub write_triggers: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -51,6 +65,26 @@ pub fn run(
     project.profile(&args.profile)?;
     let trace = super::trace::read_traces(&args.traces, cwd)?;
     let runtime = Runtime::new(&project);
+    if args.triggers {
+        let report = suggest_triggers(&runtime, &trace, args.limit);
+        if report.turns_with_message == 0 {
+            anyhow::bail!(
+                "no turn of the trace records the user's message (`user`): trigger words are drawn from it"
+            );
+        }
+        if let Some(path) = &args.write_triggers {
+            match crate::fsutil::write_atomic_new(&cwd.join(path), trigger_file(&report).as_bytes())
+            {
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => anyhow::bail!(
+                    "`{}` exists: `--write-triggers` writes a new file only (review and merge by hand, or name another file)",
+                    path.display()
+                ),
+                other => other.with_context(|| format!("cannot write `{}`", path.display()))?,
+            }
+        }
+        out.write_all(report::render_trigger_report(&report, args.format).as_bytes())?;
+        return Ok(Outcome::Ok);
+    }
     let options = SuggestOptions {
         profile: args.profile.clone(),
         round_trip: args.round_trip,
@@ -80,4 +114,32 @@ pub fn run(
         .collect();
     out.write_all(report::render_suggestion(&suggestion, &files, args.format).as_bytes())?;
     Ok(Outcome::Ok)
+}
+
+/// A trigger file of the proposals: each tool's triggers today, then its candidates, for a
+/// person to prune before adding the file to `triggers:` in `discloser.yaml`.
+fn trigger_file(report: &TriggerReport) -> String {
+    let mut text = String::from(
+        "# Trigger words proposed by `discloser suggest --triggers` from the words users typed.\n\
+         # Review each list (keep what users of that tool really say), then add this file to\n\
+         # `triggers:` in discloser.yaml. Each list replaces the tool's own triggers.\n",
+    );
+    for tool in &report.tools {
+        if tool.candidates.is_empty() {
+            continue;
+        }
+        let words: Vec<String> = tool
+            .triggers
+            .iter()
+            .cloned()
+            .chain(tool.candidates.iter().map(|c| c.text.clone()))
+            .map(|w| serde_json::Value::String(w).to_string())
+            .collect();
+        text.push_str(&format!(
+            "{}: [{}]\n",
+            serde_json::Value::String(tool.tool.clone()),
+            words.join(", ")
+        ));
+    }
+    text
 }

@@ -8,6 +8,7 @@ use discloser_runtime::reach::ReachReport;
 use discloser_runtime::search::Hit;
 use discloser_runtime::suggest::{Placement, Suggestion};
 use discloser_runtime::trace::Summary;
+use discloser_runtime::trigger_words::TriggerReport;
 use serde::Serialize;
 
 /// A number with one decimal and thousands separators: `3050.25` -> `3,050.3`.
@@ -571,5 +572,61 @@ pub fn render_suggestion(s: &Suggestion, files: &[String], format: Format) -> St
         s.provider.as_str(),
         label
     ));
+    finish(lines)
+}
+
+/// `discloser suggest --triggers`: per tool, the proposed words with their evidence.
+pub fn render_trigger_report(r: &TriggerReport, format: Format) -> String {
+    if format == Format::Json {
+        return json(r);
+    }
+    let md = format == Format::Markdown;
+    let code = code_span(md);
+    let mut lines = Vec::new();
+    if md {
+        lines.push("## Suggested trigger words".to_owned());
+        lines.push(String::new());
+    }
+    lines.push(format!(
+        "{} turns with the user's message; per tool, the words of the turns that needed it (reached unbound, a failed first call, or an invented name nearest to it), most distinctive first",
+        thousands(r.turns_with_message as i64)
+    ));
+    for tool in &r.tools {
+        lines.push(String::new());
+        let triggers = if tool.triggers.is_empty() {
+            "none".to_owned()
+        } else {
+            tool.triggers
+                .iter()
+                .map(|t| code(t))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        lines.push(format!(
+            "{} ({} turns; triggers today: {triggers})",
+            code(&tool.tool),
+            thousands(tool.turns as i64)
+        ));
+        if tool.candidates.is_empty() {
+            lines.push("  no word comes from two or more of its turns and few others".to_owned());
+            continue;
+        }
+        let rows: Vec<Vec<String>> = tool
+            .candidates
+            .iter()
+            .map(|c| {
+                vec![
+                    code(&c.text),
+                    format!("{:.2}", c.score),
+                    thousands(c.turns as i64),
+                    thousands(c.other_turns as i64),
+                    c.examples.join(", "),
+                ]
+            })
+            .collect();
+        let header = strings(&["word", "score", "its turns", "other turns", "examples"]);
+        let table = table(&header, &rows, format, &[1, 2, 3]);
+        lines.extend(table.lines().map(str::to_owned));
+    }
     finish(lines)
 }
