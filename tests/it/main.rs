@@ -16,6 +16,7 @@ mod formats;
 mod hostile;
 mod lint;
 mod lint_corpora;
+mod lint_eval;
 mod mcp;
 mod packaging;
 mod properties;
