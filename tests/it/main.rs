@@ -22,3 +22,4 @@ mod packaging;
 mod properties;
 mod render;
 mod runtime;
+mod summary_structure;

@@ -647,7 +647,10 @@ mod tests {
             "Retrieve a user"
         );
         assert_eq!(
-            pack("Notion | Search by title\nError Responses:\n400: Bad request", 100),
+            pack(
+                "Notion | Search by title\nError Responses:\n400: Bad request",
+                100
+            ),
             "Search by title"
         );
     }
@@ -662,7 +665,10 @@ mod tests {
             pack("Get a page.\n404: Not found\n500: Server error", 100),
             "Get a page."
         );
-        assert_eq!(pack("Get a page.\nStatus codes:\n- 404", 100), "Get a page.");
+        assert_eq!(
+            pack("Get a page.\nStatus codes:\n- 404", 100),
+            "Get a page."
+        );
         assert_eq!(pack("Get a page.\n## Details\nMore.", 100), "Get a page.");
     }
 
