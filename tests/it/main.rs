@@ -17,6 +17,7 @@ mod hostile;
 mod lint;
 mod lint_corpora;
 mod lint_eval;
+mod lint_review;
 mod mcp;
 mod packaging;
 mod properties;

@@ -73,6 +73,12 @@ static WEAK_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("the weak cue pattern compiles")
 });
 
+/// "can be", "must be", "puede ser": a modal cue, stronger than "is".
+static MODAL_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i)(?:\b(?:can|could|must|should|may)\s+(?:only\s+)?be|\b(?:puede|debe)\s+ser|\b(?:peut|doit)\s+être)\s*[:：]?\s*$")
+        .expect("compiles")
+});
+
 /// Cue words right after a list that close it: "之一", "三种", "のいずれか", "から選択".
 static STRONG_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -434,6 +440,7 @@ fn judge(s: &[char], c: &Candidate) -> Option<Found> {
     let head_t = head.trim_end();
     let strong = STRONG_BEFORE.is_match(head_t) || STRONG_AFTER.is_match(&tail);
     let weak = WEAK_BEFORE.is_match(head_t);
+    let modal = MODAL_BEFORE.is_match(head_t);
     // `Order: asc/desc`, `[Enum]: ["a", "b"]`, `取值：G、D`; not `repo:o/r`.
     let colon = head.ends_with(": ")
         || head.ends_with(": [")
@@ -473,12 +480,6 @@ fn judge(s: &[char], c: &Candidate) -> Option<Found> {
     } else {
         "list"
     };
-    let by_structure = (s2.pipe && !han_items)
-        || strong
-        || (colon && (n >= 3 || s2.or || s2.slash || quoted))
-        || (paren && (n >= 3 || s2.slash || s2.or))
-        || (quoted && s2.or)
-        || (s2.slash && n >= 3 && !s2.comma);
     // `返回数据格式，JSON 或 XML`: two code-like words after a comma.
     let code_like = |i: &Item| {
         let v = &i.value;
@@ -488,12 +489,29 @@ fn judge(s: &[char], c: &Candidate) -> Option<Found> {
             || v.chars().any(|c| c.is_ascii_digit())
             || (v.len() <= 5 && v.chars().all(|c| c.is_ascii_uppercase()))
     };
+    let by_structure = (s2.pipe && !han_items)
+        || strong
+        || (colon && (n >= 3 || s2.or || s2.slash || quoted))
+        // `(asc or desc)`, but not `(username or organization)`: two words in parentheses are
+        // values only when they look like tokens, or the text says so.
+        || (paren && (n >= 3 || s2.slash || (s2.or && c.items.iter().all(code_like))))
+        || (quoted && s2.or)
+        || (quoted && head_t.ends_with('[') && tail.trim_start().starts_with(']'))
+        || (s2.slash && n >= 3 && !s2.comma && !s2.or && !s2.and);
     let by_wording = (comma && clause_end && s2.or && n == 2 && c.items.iter().all(code_like))
         || (weak
             && (n >= 3 || s2.or || quoted)
             && (s2.closing || s2.slash || quoted)
             && clause_end)
-        || ((sentence || comma) && s2.closing && n >= 3 && clause_end);
+        || ((sentence || comma) && s2.closing && n >= 3 && clause_end)
+        // `Male or Female.`: a sentence that is nothing but two alternatives.
+        || (sentence
+            && s2.or
+            && n == 2
+            && after.trim_end_matches(['.', '。']).is_empty()
+            && c.items.iter().all(|i| code_like(i) || i.value.starts_with(char::is_uppercase)))
+        // `Interval can be 1m, 5m, 15m, 1h`: a modal cue and several code-like values.
+        || (modal && n >= 3 && clause_end && c.items.iter().all(code_like));
     // `Required when order_type is limit or stop_limit`: another parameter's values.
     let conditional = CONDITIONAL.is_match(&head);
     let fires = by_structure || (by_wording && !prose_word && !conditional);
@@ -753,8 +771,10 @@ mod tests {
             "Use 'asc' for ascending order, 'desc' for descending order.",
             "Priority: 1=low, 2=medium, 3=high.",
             "Visibility, `public` | `private`.",
-            "The temperature unit (celsius or fahrenheit).",
             "The theme.\n- light\n- dark",
+            "Gender. Male or Female.",
+            "Interval can be 1m, 5m, 15m, 1h.",
+            "The mode, in ['fast', 'exact'].",
         ];
         let missed: Vec<&str> = closed
             .into_iter()
@@ -786,6 +806,10 @@ mod tests {
             "A file path, absolute or relative.",
             "The name or ID of the project.",
             "Query with page=2, limit=50.",
+            "Read or write.",
+            // Two plain words in parentheses: kinds of input, not tokens (github-mcp-server's
+            // `owner`). The price: `(celsius or fahrenheit)` is missed too.
+            "Repository owner (username or organization).",
         ];
         let fired: Vec<(&str, Found)> = open
             .into_iter()
