@@ -11,6 +11,7 @@
 // crate of the workspace.
 use discloser_core::{catalog, config, diagnostic, index, project, source};
 
+mod lists;
 pub mod report;
 pub mod rules;
 pub mod text;

@@ -80,11 +80,21 @@ pub fn prose_paragraphs(description: &str) -> Vec<String> {
     let mut seen_prose = false;
     let mut title = None;
     let mut skip_underline = false;
+    // A first line `Product | Title` is a title line: the product name goes.
+    let mut titled = false;
     for (i, line) in lines.iter().enumerate() {
         if std::mem::take(&mut skip_underline) {
             continue;
         }
-        let trimmed = line.trim();
+        let mut trimmed = line.trim();
+        if !seen_prose
+            && current.is_empty()
+            && paragraphs.is_empty()
+            && let Some(rest) = product_prefix(trimmed)
+        {
+            trimmed = rest;
+            titled = true;
+        }
         let next = lines.get(i + 1).map_or("", |l| l.trim());
         // A Markdown heading before any prose is a title, not a sentence about the tool:
         // `# Title`, or a Setext `Title` underlined with `===`/`---` (unless it names a
@@ -110,11 +120,17 @@ pub fn prose_paragraphs(description: &str) -> Vec<String> {
         }
         current.push(trimmed);
         seen_prose = true;
+        // The title line is a paragraph of its own: it is never joined to what follows.
+        if std::mem::take(&mut titled) && !ends_in_terminator(trimmed) {
+            paragraphs.push(join_lines(&current));
+            current.clear();
+        }
     }
     if !current.is_empty() {
         paragraphs.push(join_lines(&current));
     }
     paragraphs.retain(|p| !p.is_empty());
+    drop_title_line(&mut paragraphs);
     if paragraphs.is_empty() {
         paragraphs.extend(
             title
@@ -193,11 +209,84 @@ const GOOGLE_SECTIONS: &[&str] = &[
     "Outputs",
     "Response",
     "Responses",
+    "Error Responses",
+    "Errors",
+    "Throws",
+    "Status Codes",
 ];
 
 fn is_section_name(line: &str) -> bool {
     let head = line.trim_end_matches([':', '：']).trim();
     GOOGLE_SECTIONS.iter().any(|s| s.eq_ignore_ascii_case(head))
+}
+
+/// `Notion | Retrieve a user` → `Retrieve a user`: a short product name (at most three words,
+/// no terminator) before ` | `.
+fn product_prefix(line: &str) -> Option<&str> {
+    let (product, rest) = line.split_once(" | ")?;
+    let words = product.split_whitespace().count();
+    let rest = rest.trim();
+    ((1..=3).contains(&words)
+        && !ends_in_terminator(product)
+        && !product.contains(['|', '`'])
+        && !rest.is_empty()
+        && !rest.contains(" | "))
+    .then_some(rest)
+}
+
+/// A line that is only a label: at most four words, capitalised, ending with a colon
+/// (`Error Responses:`, `Status codes:`).
+fn is_label_line(line: &str) -> bool {
+    let head = line.trim_end_matches([':', '：']).trim();
+    let words: Vec<&str> = head.split_whitespace().collect();
+    !words.is_empty()
+        && words.len() <= 4
+        && head.chars().next().is_some_and(char::is_uppercase)
+        && !head.contains(['.', '!', '?', ',', ';', '(', '`'])
+}
+
+/// `400: 400`, `404 - Not found`, `200 OK`.
+fn is_status_line(line: &str) -> bool {
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    digits == 3
+        && matches!(line.as_bytes()[0], b'1'..=b'5')
+        && line[3..]
+            .trim_start()
+            .chars()
+            .next()
+            .is_none_or(|c| matches!(c, ':' | '：' | '-' | '–') || c.is_uppercase())
+}
+
+/// `Returns: the URL.`, `Note: ...`, `Error Responses: 400`.
+fn starts_with_section_label(line: &str) -> bool {
+    let Some((head, _)) = line.split_once([':', '：']) else {
+        return false;
+    };
+    is_section_name(head)
+}
+
+fn ends_in_terminator(text: &str) -> bool {
+    text.trim_end_matches(['"', '\'', ')', ']', '」', '”', '’'])
+        .ends_with(['.', '!', '?', '。', '！', '？', '…', ':', '：'])
+}
+
+/// A title line without a terminator (the first paragraph, at most 80 characters) gives way
+/// to the prose after it when the prose's first sentence is longer: the title only names what
+/// the prose says. Otherwise the title stands alone: nothing is joined to a sentence that has
+/// no terminator.
+fn drop_title_line(paragraphs: &mut Vec<String>) {
+    let [title, prose, ..] = paragraphs.as_slice() else {
+        return;
+    };
+    if ends_in_terminator(title) || title.chars().count() > 80 {
+        return;
+    }
+    let first = split_sentences(prose).next().unwrap_or_default();
+    if first.chars().count() > title.chars().count() {
+        paragraphs.remove(0);
+    } else {
+        paragraphs.truncate(1);
+    }
 }
 
 fn is_underline(line: &str) -> bool {
@@ -206,6 +295,16 @@ fn is_underline(line: &str) -> bool {
 
 fn is_section_start(line: &str, next: &str, seen_prose: bool) -> bool {
     if line.ends_with([':', '：']) && is_section_name(line) {
+        return true;
+    }
+    // After some prose: a label alone on its line (`Error Responses:`), an HTTP status list
+    // (`400: Bad request`), or a section label with its text on the same line (`Returns: the
+    // URL.`).
+    if seen_prose
+        && ((line.ends_with([':', '：']) && is_label_line(line))
+            || is_status_line(line)
+            || starts_with_section_label(line))
+    {
         return true;
     }
     // NumPy: a header underlined with dashes (or a Setext heading after the prose).
@@ -519,11 +618,11 @@ mod tests {
 
     #[test]
     fn paragraph_breaks_are_sentence_breaks() {
+        let d = "Fetches a URL.\n\nIt returns markdown";
+        assert_eq!(sentences(d), ["Fetches a URL.", "It returns markdown"]);
+        // A one-line title without a terminator gives way to the longer prose after it.
         let d = "Fetch URL\n\nFetches a URL from the internet.";
-        assert_eq!(
-            sentences(d),
-            ["Fetch URL", "Fetches a URL from the internet."]
-        );
+        assert_eq!(sentences(d), ["Fetches a URL from the internet."]);
     }
 
     #[test]
@@ -539,6 +638,55 @@ mod tests {
         let a = "Fetch the full text of a built-in guide and answer from it.\nThen cite it.";
         let b = "Fetch the full text\n  of a built-in   guide and answer\nfrom it. Then cite it.";
         assert_eq!(pack(a, 100), pack(b, 100));
+    }
+
+    #[test]
+    fn notion_title_and_error_responses_are_not_joined_into_prose() {
+        assert_eq!(
+            pack("Notion | Retrieve a user\nError Responses:\n400: 400", 100),
+            "Retrieve a user"
+        );
+        assert_eq!(
+            pack(
+                "Notion | Search by title\nError Responses:\n400: Bad request",
+                100
+            ),
+            "Search by title"
+        );
+    }
+
+    #[test]
+    fn label_lines_and_status_lists_end_the_prose() {
+        assert_eq!(
+            pack("Get a page.\nReturns: the page object.\nMore text.", 100),
+            "Get a page."
+        );
+        assert_eq!(
+            pack("Get a page.\n404: Not found\n500: Server error", 100),
+            "Get a page."
+        );
+        assert_eq!(
+            pack("Get a page.\nStatus codes:\n- 404", 100),
+            "Get a page."
+        );
+        assert_eq!(pack("Get a page.\n## Details\nMore.", 100), "Get a page.");
+    }
+
+    #[test]
+    fn a_title_line_gives_way_to_longer_prose() {
+        assert_eq!(
+            pack("Weather\n\nGet the weather forecast for a city.", 100),
+            "Get the weather forecast for a city."
+        );
+        assert_eq!(
+            pack("Acme | Get the weather forecast for a city\nShows it.", 100),
+            "Get the weather forecast for a city"
+        );
+        // A wrapped sentence is not a title.
+        assert_eq!(
+            pack("Create an issue in the\nGitHub repository given.", 100),
+            "Create an issue in the GitHub repository given."
+        );
     }
 
     #[test]

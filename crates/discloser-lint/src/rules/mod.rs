@@ -61,6 +61,7 @@ macro_rules! declare_rule {
     };
 }
 
+pub mod boilerplate_in_summary;
 pub mod core_not_bound;
 pub mod duplicate_tool_name;
 pub mod duplicate_trigger;
@@ -88,6 +89,7 @@ pub static RULES: &[&Rule] = &[
     &core_not_bound::CORE_NOT_BOUND,
     &unknown_starter_tool::UNKNOWN_STARTER_TOOL,
     &duplicate_tool_name::DUPLICATE_TOOL_NAME,
+    &boilerplate_in_summary::BOILERPLATE_IN_SUMMARY,
 ];
 
 /// The rule with this code or name.

@@ -13,12 +13,18 @@ use crate::{Context, Diagnostic, Severity};
 
 declare_rule! {
     /// ## What it does
-    /// Flags a parameter whose description lists a closed set of values in prose ("one of",
-    /// "either ... or", quoted alternatives, `a|b|c`, "valid values are", 可选值, `驾车、公交或步行`,
-    /// ...) while its schema declares no `enum` or `const`. Lines of the tool's own description
-    /// that document a parameter (`kind: one of ...` in an `Args:` section) count too. Examples
-    /// ("e.g.", "such as", 例如), open lists ("etc.", 等) and lists of other parameters' names or
-    /// values are not closed sets and are skipped.
+    /// Flags a parameter whose description lists a closed set of values in prose while its
+    /// schema declares no `enum` or `const`. Lists are found by their structure: items (words,
+    /// quoted or backticked values, CJK words) joined by `,` `/` `|` `、` `・` and a closing
+    /// "or/and/o/y/ou/oder/或/和", in parentheses, as bullet lines or as `value: meaning` pairs;
+    /// and judged by the cue words around them ("one of", "either", "valid values", "can be",
+    /// "uno de", "l'un de", "einer von", 可选, 取值, 之一, のいずれか), a colon, or a sentence
+    /// that is the list. Lines of the tool's own description that document a parameter
+    /// (`kind: one of ...` in an `Args:` section) count too. Examples ("e.g.", "such as",
+    /// "Bad:", "p. ej.", 例如), open lists ("etc.", "entre otros", 等), formats, ranges,
+    /// conditions on another parameter and lists of other parameters' names or values are not
+    /// closed sets and are skipped. The help spells out `enum: [...]` only when the listed words
+    /// are the tokens a caller sends.
     ///
     /// ## Why is this bad?
     /// A closed set described in a docstring is a comment: no tooling can read it. The index
@@ -121,10 +127,16 @@ fn finding(i: usize, tool: &str, param: &str, pointer: &str, found: &ProseSet) -
             shown.join(", ")
         ),
     )
-    .with_help(format!(
-        "declare them: `enum: [{}]`, so the index can show them",
-        listed.join(", ")
-    ))
+    .with_help(if found.exact {
+        format!(
+            "declare them: `enum: [{}]`, so the index can show them",
+            listed.join(", ")
+        )
+    } else {
+        // The words in the prose may not be the tokens a caller sends (`上午`, `P1 (outage)`):
+        // say what to declare, invent nothing.
+        "declare the values a caller may send as an `enum`, so the index can show them".to_owned()
+    })
 }
 
 fn yaml_item(value: &str) -> String {

@@ -1,0 +1,121 @@
+//! The blind per-rule review's sample (issue 17): up to 30 findings per rule from the shared
+//! corpora, drawn in a seeded order, written to `tests/fixtures/lint/review/sample.jsonl`
+//! with the tool's name and description, the parameter concerned (if any) and the finding's
+//! message, but not the rule's code, name or help; `key.jsonl` beside it maps each sample id to its
+//! rule, for scoring after the reviewer has judged. Ignored: it writes files and needs the
+//! corpora beside the checkout.
+//!
+//! ```sh
+//! cargo test --test it lint_review -- --ignored
+//! ```
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::support::root;
+use discloser::lint::{Settings, lint};
+use discloser::project::{Project, Strictness};
+
+const SEED: u64 = 0x5eed_2026_1201;
+const PER_RULE: usize = 30;
+
+fn rank(key: &str) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ SEED;
+    for b in key.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h ^ (h >> 27)
+}
+
+/// The parameter a pointer names: `/…/parameters/properties/<name>/…`.
+fn parameter(pointer: &str) -> Option<String> {
+    let rest = pointer.split("/parameters/properties/").nth(1)?;
+    let name = rest.split('/').next()?;
+    Some(name.replace("~1", "/").replace("~0", "~"))
+}
+
+#[test]
+#[ignore = "writes tests/fixtures/lint/review/ and needs ../shared/corpora"]
+fn write_the_blind_review_sample() {
+    let corpora = root().join("../shared/corpora");
+    assert!(corpora.is_dir(), "no corpora at {}", corpora.display());
+    let mut by_rule: BTreeMap<&str, Vec<(u64, Value)>> = BTreeMap::new();
+    for corpus in [
+        "bfcl",
+        "docker-mcp-registry",
+        "github-mcp-server",
+        "livemcpbench",
+        "mcp-reference-snapshots",
+    ] {
+        let target = format!("{corpus}/tools.json");
+        let Ok(project) = Project::from_paths_with(
+            std::slice::from_ref(&target),
+            Path::new(&corpora),
+            Strictness::Lenient,
+        ) else {
+            continue;
+        };
+        let tools: BTreeMap<&str, usize> = project
+            .catalog
+            .tools
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.name.as_str(), i))
+            .collect();
+        for f in lint(&project, &Settings::default()) {
+            let tool = f.tool.as_deref().and_then(|t| tools.get(t).copied());
+            let (name, description, param) = match tool {
+                Some(i) => {
+                    let t = &project.catalog.tools[i];
+                    let param = parameter(&f.pointer).map(|p| {
+                        let schema = project.catalog.parameters(i).value["properties"][&p].clone();
+                        json!({"name": p, "schema": schema})
+                    });
+                    (t.name.clone(), t.description.clone(), param)
+                }
+                None => (String::new(), String::new(), None),
+            };
+            let key = format!("{corpus}\u{0}{name}\u{0}{}\u{0}{}", f.pointer, f.message);
+            by_rule.entry(f.rule).or_default().push((
+                rank(&key),
+                json!({
+                    "corpus": corpus,
+                    "tool": name,
+                    "description": description,
+                    "parameter": param,
+                    "finding": f.message,
+                }),
+            ));
+        }
+    }
+    // One shuffled list over all rules, so neither order nor position gives the rule away.
+    let mut picked: Vec<(u64, &str, Value)> = Vec::new();
+    for (rule, mut findings) in by_rule {
+        findings.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| a.1.to_string().cmp(&b.1.to_string()))
+        });
+        findings.dedup_by(|a, b| a.1 == b.1);
+        for (r, v) in findings.into_iter().take(PER_RULE) {
+            picked.push((rank(&format!("{r}{rule}")), rule, v));
+        }
+    }
+    picked.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+    let (mut sample, mut key) = (String::new(), String::new());
+    for (n, (_, rule, mut v)) in picked.into_iter().enumerate() {
+        let id = format!("r{:04}", n + 1);
+        v["id"] = json!(id);
+        sample.push_str(&serde_json::to_string(&v).unwrap());
+        sample.push('\n');
+        key.push_str(&serde_json::to_string(&json!({"id": id, "rule": rule})).unwrap());
+        key.push('\n');
+    }
+    let dir = root().join("tests/fixtures/lint/review");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("sample.jsonl"), sample).unwrap();
+    std::fs::write(dir.join("key.jsonl"), key).unwrap();
+}
