@@ -39,7 +39,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             };
             out.push(Diagnostic {
                 at,
-                message: format!("tool `{}` has no trigger words, so its index line does not say when to use it", tool.name),
+                message: format!("tool `{}` has no trigger words: its index line and the search tool have only its name and summary to match the words users type", tool.name),
                 help: Some("add `triggers:` with the words users type when they need this tool (or set them in `overrides`)".into()),
             });
         }
