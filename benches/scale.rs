@@ -2,8 +2,8 @@
 //! and on the shared corpora concatenated (first tool of each name kept, ~4,000 tools).
 //!
 //! ```sh
-//! cargo bench --bench scale                                  # every size
-//! DISCLOSER_BENCH_SIZES=1000,10000 cargo bench --bench scale # a subset (`corpora` is a size)
+//! cargo bench -p discloser-bench                                  # every size
+//! DISCLOSER_BENCH_SIZES=1000,10000 cargo bench -p discloser-bench # a subset (`corpora` is a size)
 //! ```
 //!
 //! In-process, through the library, so each phase is measured alone; `scripts/bench-scale.sh`
@@ -37,7 +37,7 @@ fn sizes() -> Vec<String> {
 fn project(dir: &Path, size: &str) -> PathBuf {
     let root = dir.join(size);
     if size == "corpora" {
-        let corpora = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
+        let corpora = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpora");
         synth::write_corpora(&corpora, &root).expect("the shared corpora beside the checkout");
     } else {
         let n = size.parse().expect("a size is a number or `corpora`");

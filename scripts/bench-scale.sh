@@ -4,8 +4,8 @@
 # 10,000, 50,000 and 100,000 tools (examples/gen_catalog.rs) and on the shared corpora concatenated
 # (every `../shared/corpora/*/tools.json`, first tool of each name: ~3,400 tools), plus
 # `render` followed by `lint` on the corpora (goal: under 300 ms). Not part of CI: timings are
-# never asserted in tests. The in-process, per-phase numbers come from `cargo bench --bench
-# scale`.
+# never asserted in tests. The in-process, per-phase numbers come from `cargo bench -p
+# discloser-bench`.
 #
 #   scripts/bench-scale.sh                      # every size, 5 runs each
 #   SIZES="corpora 1000" RUNS=10 scripts/bench-scale.sh

@@ -6,9 +6,13 @@
 //! (native YAML, OpenAI Chat Completions request body, OpenAI Responses tools, OpenAI legacy
 //! `functions` with BFCL's `type: dict`, Anthropic Messages request body, MCP JSON-RPC response,
 //! Gemini request body with upper-case OpenAPI types, Gemini `function_declarations`).
+//!
+//! Real files come from the shared corpora beside the checkout: those tests are `#[ignore]`d
+//! (`.ci/run` runs them), and each has a twin that runs the same check on every clone over
+//! `tests/fixtures/corpus/`, their hand-written miniature.
 
-use crate::support::root;
-use std::path::PathBuf;
+use crate::support::{fixture_corpus, root, shared_corpora};
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use discloser::catalog::formats::Format;
@@ -45,10 +49,6 @@ const ENTRY: &str = "- view_startup_guide(kind: self_register|tax_filing|busines
 
 fn same_tool(file: &str) -> PathBuf {
     root().join("tests/fixtures/formats/same_tool").join(file)
-}
-
-fn corpora() -> PathBuf {
-    root().join("../shared/corpora")
 }
 
 use crate::support::discloser_in as discloser;
@@ -204,7 +204,7 @@ fn gemini_upper_case_types_are_lowered_and_json_schema_is_kept() {
 fn a_format_named_on_a_source_is_used() {
     // A bare `{name, description, parameters}` list reads as native; named, it is OpenAI's
     // legacy `functions`, and strict about that format's keys.
-    let file = corpora().join("bfcl/multi_turn_func_doc/math_api.json");
+    let file = fixture_corpus().join("bfcl/multi_turn_func_doc/unit_converter.json");
     let config = format!(
         "sources:\n  - {{path: {}, format: openai-functions}}\n",
         file.display()
@@ -400,14 +400,32 @@ fn a_partial_tools_list_page_is_refused() {
 }
 
 #[test]
-fn json_lines_load_one_tool_per_line_with_exact_positions() {
-    let file = corpora().join("bfcl/multi_turn_func_doc/gorilla_file_system.json");
+#[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
+fn json_lines_of_a_real_catalog_load_one_tool_per_line() {
+    json_lines_load_one_tool_per_line(
+        &shared_corpora().join("bfcl/multi_turn_func_doc/gorilla_file_system.json"),
+        "cd",
+        "gorilla_file_system.json:2:10",
+    );
+}
+
+/// `file` holds one tool per line; the name of `second`, on line 2, is found at `at`.
+fn json_lines_load_one_tool_per_line(file: &Path, second: &str, at: &str) {
     let project = Project::from_paths(&[file.display().to_string()], &root()).unwrap();
-    let lines = std::fs::read_to_string(&file).unwrap().lines().count();
+    let lines = std::fs::read_to_string(file).unwrap().lines().count();
     assert_eq!(project.catalog.tools.len(), lines);
-    let cd = project.catalog.get("cd").unwrap();
-    let at = project.catalog.locate(&cd.origin, "/name");
-    assert!(at.ends_with("gorilla_file_system.json:2:10"), "{at}");
+    let tool = project.catalog.get(second).unwrap();
+    let found = project.catalog.locate(&tool.origin, "/name");
+    assert!(found.ends_with(at), "{found}");
+}
+
+#[test]
+fn json_lines_load_one_tool_per_line_with_exact_positions() {
+    json_lines_load_one_tool_per_line(
+        &fixture_corpus().join("bfcl/multi_turn_func_doc/unit_converter.json"),
+        "convert_temperature",
+        "unit_converter.json:2:10",
+    );
 
     let err = load_text(
         "{\"name\": \"a\", \"parameters\": {}, \"response\": {}}\n{\"name\": \"b\", \"parameters\": {},, }\n",
@@ -428,9 +446,8 @@ fn render_paths(paths: &[PathBuf]) -> String {
     text_index(&project, "default")
 }
 
-#[test]
-fn github_mcp_server_snap_files_render_like_the_normalised_catalog() {
-    let dir = corpora().join("github-mcp-server");
+/// `raw/*.snap` of `dir` (one MCP tool per file) render like `tools.json`, their normalised copy.
+fn snap_files_render_like_the_normalised_catalog(dir: &Path) {
     assert_eq!(
         render_paths(&[dir.join("raw")]),
         render_paths(&[dir.join("tools.json")])
@@ -438,8 +455,35 @@ fn github_mcp_server_snap_files_render_like_the_normalised_catalog() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
+fn github_mcp_server_snap_files_render_like_the_normalised_catalog() {
+    snap_files_render_like_the_normalised_catalog(&shared_corpora().join("github-mcp-server"));
+}
+
+#[test]
+fn fixture_snap_files_render_like_the_normalised_catalog() {
+    snap_files_render_like_the_normalised_catalog(&fixture_corpus().join("github-mcp-server"));
+}
+
+#[test]
+#[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
 fn docker_catalog_arguments_render_like_the_normalised_catalogs() {
-    let dir = corpora().join("docker-mcp-registry");
+    docker_raw_files_render_like_the_normalised_catalogs(
+        &shared_corpora().join("docker-mcp-registry"),
+        28,
+    );
+}
+
+#[test]
+fn fixture_docker_arguments_render_like_the_normalised_catalogs() {
+    docker_raw_files_render_like_the_normalised_catalogs(
+        &fixture_corpus().join("docker-mcp-registry"),
+        2,
+    );
+}
+
+/// Each `catalogs/<server>.json` of `dir` renders like `raw/<server>.tools.json`.
+fn docker_raw_files_render_like_the_normalised_catalogs(dir: &Path, servers: usize) {
     let mut compared = 0;
     for entry in std::fs::read_dir(dir.join("catalogs")).unwrap() {
         let catalog = entry.unwrap().path();
@@ -448,13 +492,24 @@ fn docker_catalog_arguments_render_like_the_normalised_catalogs() {
         assert_eq!(render_paths(&[raw]), render_paths(&[catalog]), "{server}");
         compared += 1;
     }
-    assert_eq!(compared, 28);
+    assert_eq!(compared, servers);
 }
 
 #[test]
+#[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
 fn livemcpbench_server_list_reads_every_server_and_reports_the_clash() {
+    server_list_reports_the_clash(&shared_corpora(), "add_table");
+}
+
+#[test]
+fn fixture_server_list_reads_every_server_and_reports_the_clash() {
+    server_list_reports_the_clash(&fixture_corpus(), "search");
+}
+
+/// LiveMCPBench's list of servers reads every server's tools: two define `clash`.
+fn server_list_reports_the_clash(corpora: &Path, clash: &str) {
     let err = Project::from_paths(
-        &[corpora()
+        &[corpora
             .join("livemcpbench/raw/tools.json")
             .display()
             .to_string()],
@@ -463,7 +518,8 @@ fn livemcpbench_server_list_reads_every_server_and_reports_the_clash() {
     .unwrap_err();
     assert_eq!(err.kind, ErrorKind::Duplicate);
     assert!(
-        err.message.contains("duplicate tool name `add_table`"),
+        err.message
+            .contains(&format!("duplicate tool name `{clash}`")),
         "{err}"
     );
     assert!(
@@ -510,9 +566,10 @@ fn native_round_trips_through_every_provider() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
 fn real_catalogs_round_trip_through_every_provider() {
-    let c = corpora();
-    for path in [
+    let c = shared_corpora();
+    catalogs_round_trip_through_every_provider(&[
         c.join("github-mcp-server/raw"),
         c.join("mcp-reference-snapshots/raw/server-filesystem.json"),
         c.join("mcp-reference-snapshots/raw/cloudflare-radar.json"),
@@ -520,7 +577,25 @@ fn real_catalogs_round_trip_through_every_provider() {
         c.join("livemcpbench/catalogs/Office-PowerPoint-MCP-Server.json"),
         c.join("bfcl/multi_turn_func_doc/travel_booking.json"),
         same_tool("gemini.json"),
-    ] {
+    ]);
+}
+
+#[test]
+fn fixture_catalogs_round_trip_through_every_provider() {
+    let c = fixture_corpus();
+    catalogs_round_trip_through_every_provider(&[
+        c.join("github-mcp-server/raw"),
+        c.join("mcp-reference-snapshots/raw/team-memos.json"),
+        c.join("mcp-reference-snapshots/raw/server-time.json"),
+        c.join("docker-mcp-registry/raw/recipes.tools.json"),
+        c.join("livemcpbench/catalogs/Bookshelf_MCP.json"),
+        c.join("bfcl/multi_turn_func_doc/unit_converter.json"),
+        same_tool("gemini.json"),
+    ]);
+}
+
+fn catalogs_round_trip_through_every_provider(paths: &[PathBuf]) {
+    for path in paths {
         if !path.exists() {
             panic!("missing corpus file {}", path.display());
         }
@@ -697,14 +772,30 @@ fn import_of_an_mcp_capture() {
 }
 
 #[test]
+#[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
 fn import_of_real_catalogs_reads_back_identically() {
-    let c = corpora();
-    for path in [
+    let c = shared_corpora();
+    import_reads_back_identically(&[
         c.join("github-mcp-server/raw/projects_write.snap"),
         c.join("livemcpbench/catalogs/Desktop_Commander_MCP.json"),
         c.join("mcp-reference-snapshots/raw/mcp-server-fetch.json"),
         c.join("bfcl/multi_turn_func_doc/vehicle_control.json"),
-    ] {
+    ]);
+}
+
+#[test]
+fn import_of_fixture_catalogs_reads_back_identically() {
+    let c = fixture_corpus();
+    import_reads_back_identically(&[
+        c.join("github-mcp-server/raw/update_pull_request_branch.snap"),
+        c.join("livemcpbench/catalogs/Bookshelf_MCP.json"),
+        c.join("mcp-reference-snapshots/raw/team-memos.json"),
+        c.join("bfcl/multi_turn_func_doc/unit_converter.json"),
+    ]);
+}
+
+fn import_reads_back_identically(paths: &[PathBuf]) {
+    for path in paths {
         let out = discloser(&root(), &["import", path.to_str().unwrap()]);
         assert_eq!(
             out.status.code(),

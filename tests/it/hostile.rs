@@ -10,7 +10,7 @@
 //!   from the test process starts with the parent's resident pages counted);
 //! - **bounded time**: the child finishes before [`WATCHDOG`], after which it is killed and the
 //!   test fails as a hang. The watchdog is far above the goal on purpose: speed is measured by
-//!   benchmarks (`cargo bench --bench scale`, `scripts/bench-scale.sh`), never asserted here. In a
+//!   benchmarks (`cargo bench -p discloser-bench`, `scripts/bench-scale.sh`), never asserted here. In a
 //!   release build every case below finishes in well under 2 s; the times measured in a debug
 //!   build are printed with `--nocapture`.
 //!

@@ -2,18 +2,20 @@
 //!
 //! The real server is `@modelcontextprotocol/server-everything` from the npm registry, pinned
 //! by `.ci/mcp/package-lock.json` and installed by `.ci/run`, which sets
-//! `DISCLOSER_TEST_MCP_SERVER` to its entry point. In CI (`CI` set) a missing server fails the
-//! test; elsewhere the test says how to install it and passes. Locally:
+//! `DISCLOSER_TEST_MCP_SERVER` to its entry point. Those tests are `#[ignore]`d, so a plain
+//! `cargo test` lists them as ignored; run with `--ignored`, they fail when the server is
+//! missing. Locally:
 //!
 //! ```sh
 //! npm ci --prefix .ci/mcp
-//! DISCLOSER_TEST_MCP_SERVER=$PWD/.ci/mcp/node_modules/@modelcontextprotocol/server-everything/dist/index.js cargo test --test mcp
+//! DISCLOSER_TEST_MCP_SERVER=$PWD/.ci/mcp/node_modules/@modelcontextprotocol/server-everything/dist/index.js cargo test --test it mcp -- --ignored
 //! ```
 //!
-//! The failure cases need no network: a server that exits at once (`sh -c 'exit 3'`), one that
-//! never answers (`sleep`), a program that is not an MCP server (`echo`), and a small Node.js
-//! server (`tests/fixtures/mcp/paged-server.mjs`) that pages its tools, paginates forever, or
-//! answers `tools/list` with an error.
+//! Every other case runs on every clone and needs no network: a server that exits at once
+//! (`sh -c 'exit 3'`), one that never answers (`sleep`), a program that is not an MCP server
+//! (`echo`), and a small MCP server in POSIX sh (`tests/fixtures/mcp/paged-server.sh`) that
+//! pages its tools, paginates forever, or answers `tools/list` with an error: the same pull,
+//! pagination and rendering code the real server goes through.
 
 use crate::support::root;
 use std::path::PathBuf;
@@ -30,41 +32,26 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-/// The entry point of server-everything, or `None` (after saying why) outside CI.
-fn everything_server() -> Option<PathBuf> {
-    match std::env::var_os("DISCLOSER_TEST_MCP_SERVER") {
-        Some(path) => {
-            let path = PathBuf::from(path);
-            assert!(
-                path.is_file(),
-                "DISCLOSER_TEST_MCP_SERVER points to {}, which is not a file",
-                path.display()
-            );
-            Some(path)
-        }
-        None if std::env::var_os("CI").is_some() => panic!(
-            "DISCLOSER_TEST_MCP_SERVER is not set: .ci/run installs the MCP test server with `npm ci --prefix .ci/mcp` and sets it"
-        ),
-        None => {
-            eprintln!(
-                "skipped: set DISCLOSER_TEST_MCP_SERVER (see the top of tests/mcp.rs) to test against a real MCP server"
-            );
-            None
-        }
-    }
-}
-
-/// Whether `node` runs here (it does in CI, which installs the npm server with it).
-fn node_available() -> bool {
-    let found = Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+/// The entry point of server-everything from `DISCLOSER_TEST_MCP_SERVER`; the tests that need
+/// it are ignored by a plain `cargo test`, and fail here when it is missing.
+fn everything_server() -> PathBuf {
+    let Some(path) = std::env::var_os("DISCLOSER_TEST_MCP_SERVER") else {
+        panic!(
+            "DISCLOSER_TEST_MCP_SERVER is not set: install the server with `npm ci --prefix .ci/mcp` and set it to its entry point (see the top of tests/it/mcp.rs; .ci/run does both)"
+        );
+    };
+    let path = PathBuf::from(path);
     assert!(
-        found || std::env::var_os("CI").is_none(),
-        "node is needed by tests/mcp.rs in CI"
+        path.is_file(),
+        "DISCLOSER_TEST_MCP_SERVER points to {}, which is not a file",
+        path.display()
     );
-    found
+    let node = Command::new("node").arg("--version").output();
+    assert!(
+        node.is_ok_and(|o| o.status.success()),
+        "`node` does not run: server-everything is a Node.js program"
+    );
+    path
 }
 
 /// Asserts a failed pull: exit code 2, nothing on stdout, the message on stderr, in time.
@@ -88,10 +75,9 @@ fn expect_pull_error(args: &[&str], words: &[&str], within: Duration) -> String 
 }
 
 #[test]
+#[ignore = "needs DISCLOSER_TEST_MCP_SERVER, the npm MCP server (.ci/run installs it and runs it)"]
 fn pulls_a_real_server_and_renders_its_index() {
-    let Some(server) = everything_server() else {
-        return;
-    };
+    let server = everything_server();
     let dir = tempfile::tempdir().unwrap();
     let server = server.to_str().unwrap();
     let out = discloser(
@@ -149,10 +135,9 @@ fn pulls_a_real_server_and_renders_its_index() {
 }
 
 #[test]
+#[ignore = "needs DISCLOSER_TEST_MCP_SERVER, the npm MCP server (.ci/run installs it and runs it)"]
 fn render_cost_and_lint_run_against_a_live_server() {
-    let Some(server) = everything_server() else {
-        return;
-    };
+    let server = everything_server();
     let dir = tempfile::tempdir().unwrap();
     let config = format!(
         "sources:\n  - mcp:\n      command: [node, {:?}, stdio]\n      timeout: 60\noverrides:\n  echo:\n    triggers: [repeat after me]\nprofiles:\n  default:\n    starter: [echo]\n",
@@ -196,11 +181,9 @@ fn render_cost_and_lint_run_against_a_live_server() {
     assert_eq!(exported[0]["function"]["name"], "echo");
 }
 
+#[cfg(unix)]
 #[test]
 fn follows_next_cursor_through_every_page() {
-    if !node_available() {
-        return;
-    }
     let out = discloser(
         &root(),
         &[
@@ -209,8 +192,8 @@ fn follows_next_cursor_through_every_page() {
             "--timeout",
             "20",
             "--",
-            "node",
-            "tests/fixtures/mcp/paged-server.mjs",
+            "sh",
+            "tests/fixtures/mcp/paged-server.sh",
             "paged",
         ],
     );
@@ -225,18 +208,99 @@ fn follows_next_cursor_through_every_page() {
     assert_eq!(names, ["tool_1", "tool_2", "tool_3", "tool_4", "tool_5"]);
 }
 
+/// What the real-server tests check, on every clone: `pull --out` writes a catalog that loads
+/// and renders, and an `mcp:` source serves `render`, `tools`, `cost`, `lint` and `export`.
+#[cfg(unix)]
+#[test]
+fn pull_and_mcp_sources_work_against_the_sh_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = root().join("tests/fixtures/mcp/paged-server.sh");
+    let server = server.to_str().unwrap();
+    let out = discloser(
+        dir.path(),
+        &[
+            "pull",
+            "--mcp",
+            "--out",
+            "paged.json",
+            "--",
+            "sh",
+            server,
+            "paged",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+    let text = std::fs::read_to_string(dir.path().join("paged.json")).unwrap();
+    let project = Project::from_paths(&["paged.json".to_owned()], dir.path()).unwrap();
+    assert_eq!(project.catalog.tools.len(), 5);
+    assert!(
+        project
+            .catalog
+            .tools
+            .iter()
+            .all(|t| t.origin.format == Format::Mcp)
+    );
+    let profile = project.profile("default").unwrap();
+    let index = render(
+        &build_index(&project.catalog, &profile, project.index_config()),
+        Style::Text,
+    );
+    assert!(
+        index
+            .lines()
+            .any(|l| l == "- tool_3(x: string) Tool number 3."),
+        "{index}"
+    );
+    let again = discloser(dir.path(), &["pull", "--mcp", "--", "sh", server, "paged"]);
+    assert_eq!(again.stdout, text.as_bytes(), "pulls are deterministic");
+
+    let config = format!(
+        "sources:\n  - mcp:\n      command: [sh, {server:?}, paged]\n      timeout: 20\noverrides:\n  tool_1:\n    triggers: [first tool]\nprofiles:\n  default:\n    starter: [tool_1]\n"
+    );
+    std::fs::write(dir.path().join("discloser.yaml"), config).unwrap();
+    let out = discloser(dir.path(), &["render"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let index = String::from_utf8(out.stdout).unwrap();
+    assert!(!index.contains("- tool_1("), "tool_1 is bound: {index}");
+    assert!(
+        index.contains("- tool_5(x: string) Tool number 5."),
+        "{index}"
+    );
+
+    let out = discloser(dir.path(), &["tools"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(table.contains("| tool_4 "), "{table}");
+    assert!(table.contains("<mcp: sh "), "{table}");
+
+    let out = discloser(
+        dir.path(),
+        &["cost", "--provider", "mcp", "--format", "json"],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let cost: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(cost["configurations"][1]["tools_bound"], 1);
+
+    let out = discloser(dir.path(), &["lint"]);
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+
+    let out = discloser(dir.path(), &["export", "--provider", "openai"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let exported: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(exported[0]["function"]["name"], "tool_1");
+}
+
+#[cfg(unix)]
 #[test]
 fn pagination_that_never_ends_is_an_error() {
-    if !node_available() {
-        return;
-    }
     expect_pull_error(
         &[
             "--timeout",
             "20",
             "--",
-            "node",
-            "tests/fixtures/mcp/paged-server.mjs",
+            "sh",
+            "tests/fixtures/mcp/paged-server.sh",
             "loop",
         ],
         &["answered `tools/list` with the cursor `again` twice"],
@@ -244,18 +308,16 @@ fn pagination_that_never_ends_is_an_error() {
     );
 }
 
+#[cfg(unix)]
 #[test]
 fn a_tools_list_error_is_reported() {
-    if !node_available() {
-        return;
-    }
     expect_pull_error(
         &[
             "--timeout",
             "20",
             "--",
-            "node",
-            "tests/fixtures/mcp/paged-server.mjs",
+            "sh",
+            "tests/fixtures/mcp/paged-server.sh",
             "error",
         ],
         &[

@@ -18,3 +18,22 @@ pub fn discloser_in(dir: &Path, args: &[&str]) -> Output {
         .output()
         .expect("the discloser binary runs")
 }
+
+/// `../shared/corpora` beside the checkout: real catalogs written by others, not in the
+/// repository. The tests that read it are `#[ignore]`d (`.ci/run` runs them), and fail here
+/// when it is missing rather than pass without looking.
+pub fn shared_corpora() -> PathBuf {
+    let dir = root().join("../shared/corpora");
+    assert!(
+        dir.is_dir(),
+        "the shared corpora are expected beside the checkout at `{}`: this test is ignored by a plain `cargo test`; run the ignored tests where ../shared/corpora exists (as .ci/run does)",
+        dir.display()
+    );
+    dir
+}
+
+/// `tests/fixtures/corpus/`: a hand-written miniature of the shared corpora (same layout, same
+/// shapes), so every clone runs what the corpus tests run.
+pub fn fixture_corpus() -> PathBuf {
+    root().join("tests/fixtures/corpus")
+}

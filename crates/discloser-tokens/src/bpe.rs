@@ -504,33 +504,95 @@ mod tests {
         for text in random_texts(&FRAGMENTS, 0x9e37_79b9_7f4a_7c15, 20_000, 16) {
             assert_dfa_pieces_equal_fancy_pieces(&text);
         }
-        let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+        for text in repository_texts() {
+            assert_dfa_pieces_equal_fancy_pieces(&text);
+        }
+    }
+
+    #[test]
+    #[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
+    fn dfa_pieces_equal_fancy_regex_pieces_on_the_shared_corpora() {
+        for text in shared_catalogs(&[
+            "github-mcp-server",
+            "livemcpbench",
+            "docker-mcp-registry",
+            "bfcl",
+        ]) {
+            assert_dfa_pieces_equal_fancy_pieces(&text);
+        }
+    }
+
+    /// The repository's root.
+    fn repository() -> &'static std::path::Path {
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+    }
+
+    /// Catalogs and indexes of the repository: the bundled example's tools and index, and the
+    /// unions of `tests/fixtures/corpus/`, a miniature of the shared corpora.
+    fn repository_texts() -> Vec<String> {
+        let dir = repository();
+        let mut paths = vec![dir.join("snapshots/default/index.txt")];
+        for name in ["charts", "forms", "guides", "registration", "support"] {
+            paths.push(dir.join(format!("tools/{name}.yaml")));
+        }
         for name in [
             "github-mcp-server",
             "livemcpbench",
             "docker-mcp-registry",
             "bfcl",
+            "mcp-reference-snapshots",
         ] {
-            let path = dir.join("../shared/corpora").join(name).join("tools.json");
-            assert_dfa_pieces_equal_fancy_pieces(&std::fs::read_to_string(path).unwrap());
+            paths.push(dir.join(format!("tests/fixtures/corpus/{name}/tools.json")));
         }
+        paths
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())))
+            .collect()
+    }
+
+    /// The union `tools.json` of each named corpus of `../shared/corpora` beside the checkout
+    /// (not in the repository; the tests that read it are `#[ignore]`d and fail without it).
+    fn shared_catalogs(names: &[&str]) -> Vec<String> {
+        let corpora = repository().join("../shared/corpora");
+        assert!(
+            corpora.is_dir(),
+            "the shared corpora are expected beside the checkout at `{}`: this test is ignored by a plain `cargo test`; run the ignored tests where ../shared/corpora exists (as .ci/run does)",
+            corpora.display()
+        );
+        names
+            .iter()
+            .map(|name| std::fs::read_to_string(corpora.join(name).join("tools.json")).unwrap())
+            .collect()
+    }
+
+    /// Each text, cut anywhere a chunk may end, counts as a whole; and the threaded path, at
+    /// its real chunk size, on the texts repeated past three chunks.
+    fn assert_chunked_counts_equal_whole_counts(texts: &[String]) {
+        for text in texts {
+            assert_chunks_add_up(text);
+        }
+        let all = texts.concat();
+        let big = all.repeat(3 * CHUNK_BYTES / all.len() + 1);
+        assert!(independent_chunks(&big, CHUNK_BYTES).len() > 2);
+        assert_eq!(o200k_base().count_chunked(&big), o200k_base().count(&big));
     }
 
     #[test]
+    fn chunked_counts_equal_whole_counts_on_repository_catalogs() {
+        assert_chunked_counts_equal_whole_counts(&repository_texts());
+    }
+
+    #[test]
+    #[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
     fn chunked_counts_equal_whole_counts_on_real_catalogs() {
-        let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
-        let mut texts =
-            vec![std::fs::read_to_string(dir.join("snapshots/default/index.txt")).unwrap()];
-        for name in ["github-mcp-server", "livemcpbench", "docker-mcp-registry"] {
-            let path = dir.join("../shared/corpora").join(name).join("tools.json");
-            texts.push(std::fs::read_to_string(path).unwrap());
-        }
-        for text in &texts {
-            assert_chunks_add_up(text);
-        }
-        // The threaded path, at its real chunk size.
-        let big = texts.concat().repeat(3);
-        assert!(independent_chunks(&big, CHUNK_BYTES).len() > 2);
-        assert_eq!(o200k_base().count_chunked(&big), o200k_base().count(&big));
+        let mut texts = vec![
+            std::fs::read_to_string(repository().join("snapshots/default/index.txt")).unwrap(),
+        ];
+        texts.extend(shared_catalogs(&[
+            "github-mcp-server",
+            "livemcpbench",
+            "docker-mcp-registry",
+        ]));
+        assert_chunked_counts_equal_whole_counts(&texts);
     }
 }

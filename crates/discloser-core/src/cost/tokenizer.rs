@@ -173,10 +173,28 @@ mod memo_tests {
 
     #[test]
     fn memoised_counts_equal_plain_counts() {
+        // A miniature of the shared corpora's catalog, in the repository.
+        assert_memoised_counts_equal_plain_counts("tests/fixtures/corpus");
+    }
+
+    #[test]
+    #[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
+    fn memoised_counts_equal_plain_counts_on_the_shared_corpora() {
+        let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
+        assert!(
+            dir.join("corpora").is_dir(),
+            "the shared corpora are expected beside the checkout at `{}`: this test is ignored by a plain `cargo test`; run the ignored tests where ../shared/corpora exists (as .ci/run does)",
+            dir.join("corpora").display()
+        );
+        assert_memoised_counts_equal_plain_counts("../shared/corpora");
+    }
+
+    /// `corpora` (relative to the repository) holds `github-mcp-server/tools.json`.
+    fn assert_memoised_counts_equal_plain_counts(corpora: &str) {
         let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
         let index = std::fs::read_to_string(dir.join("snapshots/default/index.txt")).unwrap();
         let corpus =
-            std::fs::read_to_string(dir.join("../shared/corpora/github-mcp-server/tools.json"))
+            std::fs::read_to_string(dir.join(corpora).join("github-mcp-server/tools.json"))
                 .unwrap();
         // Texts sharing lines, in both orders, and text with no line to share.
         let shared = format!("{index}{corpus}");
