@@ -65,6 +65,17 @@ fn expand_glob(root: &Path, source: &str) -> Result<Vec<PathBuf>, String> {
         base.push(component);
     }
     let rest = &components[literal..];
+    if rest.is_empty() {
+        // No wildcard, and not a file or directory: a link to nothing is named as such.
+        if broken_link(&base) {
+            let shown = base.strip_prefix(root).unwrap_or(&base);
+            return Err(format!(
+                "`{}` is a symbolic link to nothing (dangling or looping)",
+                shown.display()
+            ));
+        }
+        return Ok(Vec::new());
+    }
     let depth = if rest.iter().any(|c| c.contains("**")) {
         usize::MAX
     } else {
