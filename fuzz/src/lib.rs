@@ -415,3 +415,28 @@ pub fn catalog(u: &mut Unstructured<'_>) -> Result<Generated> {
         bound,
     })
 }
+
+/// A scratch project directory of this process, emptied and filled with `files` (relative
+/// path, text): the targets that need real files (`config`, `refs`) load from it.
+pub fn scratch_project(files: &[(String, String)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("discloser-fuzz-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, text) in files {
+        let full = dir.join(path);
+        if let Some(parent) = full.parent() {
+            std::fs::create_dir_all(parent).expect("create the scratch project");
+        }
+        std::fs::write(full, text).expect("write the scratch project");
+    }
+    dir
+}
+
+/// Every profile of a loaded project renders with the index invariants.
+pub fn check_project(project: &discloser::project::Project) {
+    for name in project.profile_names() {
+        let profile = project
+            .profile(&name)
+            .expect("a profile named by the project resolves");
+        check_index(&project.catalog, &profile, project.index_config());
+    }
+}

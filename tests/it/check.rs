@@ -164,6 +164,8 @@ fn check_on_an_unchanged_tree_exits_0() {
     assert_eq!(
         files,
         [
+            // The marker that lets `snapshot --prune` remove files here.
+            "snapshots/.discloser-snapshots",
             "snapshots/charts/index.txt",
             "snapshots/charts/tools.raw.jsonl",
             "snapshots/default/index.txt",
@@ -484,7 +486,8 @@ fn a_profile_name_that_cannot_be_a_folder_is_an_error() {
     assert_eq!(run.code, 2);
     assert_eq!(
         run.stderr,
-        "error: profile `../charts` cannot name a snapshot folder: it starts with `.`\n"
+        // Refused where the config names it, by the rule every command loads with.
+        "error: discloser.yaml:12:3: profile `../charts` cannot name a snapshot folder: it starts with `.`\n  --> discloser.yaml:12:3\n   |\n12 |   ../charts:\n   |   ^\n"
     );
     assert!(!fixture.path("charts").exists());
 }

@@ -404,6 +404,34 @@ pub struct Override {
     pub lint_ignore: Option<Vec<String>>,
 }
 
+/// The longest profile name, in bytes: a profile names a snapshot folder, and file systems
+/// allow 255 bytes per name; the rest is headroom for the paths built around it.
+pub const MAX_PROFILE_NAME_BYTES: usize = 100;
+
+/// Why `name` cannot be a profile name, `None` when it can. The one rule for every place a
+/// profile name is made: the config, `suggest --write-profile`, and `snapshot`, which writes a
+/// folder per profile, so a name must be a portable folder name.
+pub fn profile_name_problem(name: &str) -> Option<String> {
+    if name.is_empty() {
+        Some("it is empty".to_owned())
+    } else if name.trim().is_empty() {
+        Some("it is blank".to_owned())
+    } else if name.starts_with('.') {
+        Some("it starts with `.`".to_owned())
+    } else if name.chars().any(|c| {
+        c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|')
+    }) {
+        Some("it contains a path separator or a character not allowed in file names".to_owned())
+    } else if name.len() > MAX_PROFILE_NAME_BYTES {
+        Some(format!(
+            "it is {} bytes long, over the limit of {MAX_PROFILE_NAME_BYTES}",
+            name.len()
+        ))
+    } else {
+        None
+    }
+}
+
 impl Config {
     /// Parses a config file. Errors are placed on the offending key or value.
     pub fn parse(source: &SourceFile) -> Result<Config, LoadError> {

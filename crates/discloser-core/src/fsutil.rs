@@ -1,4 +1,5 @@
-//! File-system helpers: expanding sources and writing files atomically.
+//! File-system helpers: expanding sources (without following directory symlinks) and writing
+//! files (atomically where the target is a regular file).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -8,39 +9,22 @@ use std::path::{Path, PathBuf};
 const TOOL_EXTENSIONS: &[&str] = &["json", "jsonl", "snap", "yaml", "yml"];
 
 /// Expands one source (a file, a directory, or a glob) relative to `root` into sorted paths
-/// relative to `root`. A directory yields its YAML/JSON files, recursively.
+/// relative to `root`. A directory yields its YAML/JSON files, recursively. Neither a directory
+/// nor a glob's `*` and `**` follow symbolic links to directories (no loops, no escapes), but a
+/// directory named in the source itself may be one, and symbolic links to files are read.
 pub fn expand(root: &Path, source: &str) -> Result<Vec<PathBuf>, String> {
     let direct = root.join(source);
     let mut found = Vec::new();
     if direct.is_dir() {
-        walk(&direct, &mut found, 0)?;
+        walk(&direct, &mut found, 0, usize::MAX, &|path: &Path| {
+            path.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| TOOL_EXTENSIONS.contains(&e))
+        })?;
     } else if direct.is_file() {
         found.push(direct);
     } else {
-        let pattern = if Path::new(source).is_absolute() {
-            source.to_owned()
-        } else {
-            format!(
-                "{}/{}",
-                glob::Pattern::escape(&root.to_string_lossy()),
-                source
-            )
-        };
-        let paths = glob::glob(&pattern)
-            .map_err(|e| format!("source `{source}` is not a valid glob: {}", e.msg))?;
-        for entry in paths {
-            let path = entry
-                .map_err(|e| format!("cannot read `{}`: {}", e.path().display(), e.error()))?;
-            if path.is_file() {
-                found.push(path);
-            } else if broken_link(&path) {
-                let shown = path.strip_prefix(root).unwrap_or(&path);
-                return Err(format!(
-                    "`{}` is a symbolic link to nothing (dangling or looping)",
-                    shown.display()
-                ));
-            }
-        }
+        found = expand_glob(root, source)?;
     }
     let mut relative: Vec<PathBuf> = found
         .into_iter()
@@ -51,15 +35,97 @@ pub fn expand(root: &Path, source: &str) -> Result<Vec<PathBuf>, String> {
     Ok(relative)
 }
 
+/// The files a glob matches: a walk from its literal prefix (the components before the first
+/// wildcard) that matches every file below it against the whole pattern, descending only as
+/// deep as the pattern can reach and never into a symbolic link.
+fn expand_glob(root: &Path, source: &str) -> Result<Vec<PathBuf>, String> {
+    let absolute = Path::new(source).is_absolute();
+    let pattern = if absolute {
+        source.to_owned()
+    } else {
+        format!(
+            "{}/{}",
+            glob::Pattern::escape(&root.to_string_lossy()),
+            source
+        )
+    };
+    let compiled = glob::Pattern::new(&pattern)
+        .map_err(|e| format!("source `{source}` is not a valid glob: {}", e.msg))?;
+    let components: Vec<&str> = source.split('/').collect();
+    let literal = components
+        .iter()
+        .take_while(|c| !c.contains(['*', '?', '[']))
+        .count();
+    let mut base = if absolute {
+        PathBuf::from("/")
+    } else {
+        root.to_path_buf()
+    };
+    for component in &components[..literal] {
+        base.push(component);
+    }
+    let rest = &components[literal..];
+    if rest.is_empty() {
+        // No wildcard, and not a file or directory: a link to nothing is named as such.
+        if broken_link(&base) {
+            let shown = base.strip_prefix(root).unwrap_or(&base);
+            return Err(format!(
+                "`{}` is a symbolic link to nothing (dangling or looping)",
+                shown.display()
+            ));
+        }
+        return Ok(Vec::new());
+    }
+    let depth = if rest.iter().any(|c| c.contains("**")) {
+        usize::MAX
+    } else {
+        rest.len().saturating_sub(1)
+    };
+    if !base.is_dir() {
+        return Ok(Vec::new());
+    }
+    let options = glob::MatchOptions {
+        require_literal_separator: true,
+        ..glob::MatchOptions::new()
+    };
+    let mut candidates = Vec::new();
+    walk(&base, &mut candidates, 0, depth, &|path: &Path| {
+        compiled.matches_path_with(path, options)
+    })?;
+    let mut found = Vec::new();
+    for path in candidates {
+        if path.is_file() {
+            found.push(path);
+        } else if broken_link(&path) {
+            let shown = path.strip_prefix(root).unwrap_or(&path);
+            return Err(format!(
+                "`{}` is a symbolic link to nothing (dangling or looping)",
+                shown.display()
+            ));
+        }
+    }
+    Ok(found)
+}
+
 /// A symbolic link whose target cannot be reached.
 pub fn broken_link(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
         && std::fs::metadata(path).is_err()
 }
 
-/// Collects tool files under `dir`; symlinked directories are not followed (no loops).
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> {
-    if depth > 64 {
+/// How deep [`walk`] descends before it calls a tree too deep.
+const MAX_WALK_DEPTH: usize = 64;
+
+/// Collects the entries under `dir` that are not directories and that `wanted` accepts,
+/// descending at most `max_depth` levels; symbolic links are listed, never followed (no loops).
+fn walk(
+    dir: &Path,
+    out: &mut Vec<PathBuf>,
+    depth: usize,
+    max_depth: usize,
+    wanted: &dyn Fn(&Path) -> bool,
+) -> Result<(), String> {
+    if depth > MAX_WALK_DEPTH {
         return Err(format!("`{}` is nested too deeply", dir.display()));
     }
     let entries = std::fs::read_dir(dir)
@@ -71,41 +137,155 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> 
             .file_type()
             .map_err(|e| format!("cannot read `{}`: {e}", path.display()))?;
         if kind.is_dir() {
-            walk(&path, out, depth + 1)?;
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| TOOL_EXTENSIONS.contains(&e))
-        {
+            if depth < max_depth {
+                walk(&path, out, depth + 1, max_depth, wanted)?;
+            }
+        } else if wanted(&path) {
             out.push(path);
         }
     }
     Ok(())
 }
 
-/// Writes `bytes` to `path` atomically: a temporary file in the same directory, flushed and
-/// synced, then renamed over the target. On any failure the old file is untouched.
+/// Writes `bytes` to `path`: a regular file (or a new one) is replaced atomically, through a
+/// temporary file in the same directory, flushed and synced, then renamed over the target, so
+/// on any failure the old file is untouched.
+///
+/// What is at `path` decides how:
+/// - a regular file, or nothing: replaced (created) atomically, as above;
+/// - a symbolic link: its target is what gets written (resolved link by link, so the link
+///   stays a link); a link to nothing creates its target;
+/// - a device, FIFO or socket (`/dev/null`, `/dev/stdout` on a pipe, a named pipe), or a path
+///   reached through `/proc` (`/dev/stdout`, `/dev/fd/1`): written to directly, never
+///   replaced; write errors (`/dev/full`'s `ENOSPC`) are returned;
+/// - a directory: an error.
 ///
 /// On unix the file ends up with the permissions a plain write would give it: an existing
 /// regular file keeps its mode, a new one gets `0o666` minus the process umask (what
 /// [`std::fs::File::create`] gives), not the private `0o600` of a temporary file.
 ///
-/// This and [`write_atomic_new`] are the only ways discloser writes a file the user asked for
-/// (`render --out`, `snapshot`, `import --out`, `export --out`, `pull --out`, ...): a run that
-/// fails or is killed midway leaves either the old file or the new one, never a mix, and at
-/// worst a hidden `.discloser-*.tmp` beside it when the process is killed.
+/// This, [`write_atomic_new`] and [`Staged`] are the only ways discloser writes a file the user
+/// asked for (`render --out`, `snapshot`, `import --out`, `export --out`, `pull --out`, ...): a
+/// run that fails or is killed midway leaves either the old file or the new one, never a mix,
+/// and at worst a hidden `.discloser-*.tmp` beside it when the process is killed.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    write_via_temp(path, bytes, true)
+    match write_target(path)? {
+        WriteTarget::Direct(real) => write_direct(&real, bytes),
+        WriteTarget::Replace(real) => stage(&real, bytes)?.commit(),
+    }
 }
 
 /// [`write_atomic`] for a file that must not exist yet: fails with
 /// [`std::io::ErrorKind::AlreadyExists`], leaving the existing file untouched, even when it
 /// appears while the new one is being written.
 pub fn write_atomic_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    write_via_temp(path, bytes, false)
+    let staged = stage(path, bytes)?;
+    staged
+        .tmp
+        .persist_noclobber(&staged.path)
+        .map_err(|e| e.error)?;
+    Ok(())
 }
 
-fn write_via_temp(path: &Path, bytes: &[u8], replace: bool) -> std::io::Result<()> {
+/// A file written to a temporary file beside its destination, not yet renamed into place:
+/// [`Staged::commit`] renames it; dropping it removes the temporary file. Several files are
+/// made atomic as a set by staging them all before committing any.
+#[derive(Debug)]
+pub struct Staged {
+    tmp: tempfile::NamedTempFile,
+    path: PathBuf,
+}
+
+impl Staged {
+    /// Renames the temporary file over the destination.
+    pub fn commit(self) -> std::io::Result<()> {
+        self.tmp.persist(&self.path).map_err(|e| e.error)?;
+        Ok(())
+    }
+}
+
+/// Writes `bytes` to a temporary file in `path`'s directory (flushed and synced, with the mode
+/// [`write_atomic`] describes), to be renamed over the regular file or symlink target at `path`
+/// by [`Staged::commit`]. A path that is a directory, device, FIFO or socket is refused (with
+/// [`std::io::ErrorKind::InvalidInput`]).
+pub fn stage_replace(path: &Path, bytes: &[u8]) -> std::io::Result<Staged> {
+    match write_target(path)? {
+        WriteTarget::Replace(real) => stage(&real, bytes),
+        WriteTarget::Direct(_) => Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "it is not a regular file (a device, FIFO or socket), which discloser does not replace",
+        )),
+    }
+}
+
+/// How a path is written.
+enum WriteTarget {
+    /// A regular file or a new one, at this resolved path: replaced atomically.
+    Replace(PathBuf),
+    /// A device, FIFO, socket or `/proc` magic link: opened and written in place.
+    Direct(PathBuf),
+}
+
+/// Symbolic links followed before a path is declared a loop (Linux's own limit).
+const MAX_LINK_HOPS: usize = 40;
+
+/// Resolves `path` link by link, without ever replacing a link itself.
+fn write_target(path: &Path) -> std::io::Result<WriteTarget> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINK_HOPS {
+        let Some(name) = current.file_name().map(std::ffi::OsStr::to_os_string) else {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "it names no file",
+            ));
+        };
+        let parent = match current.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let full = std::fs::canonicalize(&parent)?.join(name);
+        // `/proc/self/fd/N` and its kin are magic links to open files and pipes: the kernel,
+        // not the link text, knows what they designate.
+        if full.starts_with("/proc") {
+            return Ok(WriteTarget::Direct(full));
+        }
+        let meta = match std::fs::symlink_metadata(&full) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Ok(WriteTarget::Replace(full));
+            }
+            other => other?,
+        };
+        let kind = meta.file_type();
+        if kind.is_symlink() {
+            let link = std::fs::read_link(&full)?;
+            current = full.parent().map_or(link.clone(), |p| p.join(&link));
+            continue;
+        }
+        return if kind.is_file() {
+            Ok(WriteTarget::Replace(full))
+        } else if kind.is_dir() {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "it is a directory",
+            ))
+        } else {
+            Ok(WriteTarget::Direct(full))
+        };
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::InvalidInput,
+        format!("it is a chain of more than {MAX_LINK_HOPS} symbolic links (a loop?)"),
+    ))
+}
+
+/// Writes into a device, FIFO or socket as it is: no temporary file, no truncation, no sync.
+fn write_direct(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
+}
+
+fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<Staged> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -131,12 +311,10 @@ fn write_via_temp(path: &Path, bytes: &[u8], replace: bool) -> std::io::Result<(
     }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
-    if replace {
-        tmp.persist(path).map_err(|e| e.error)?;
-    } else {
-        tmp.persist_noclobber(path).map_err(|e| e.error)?;
-    }
-    Ok(())
+    Ok(Staged {
+        tmp,
+        path: path.to_path_buf(),
+    })
 }
 
 #[cfg(all(test, unix))]

@@ -156,7 +156,11 @@ impl Project {
         shown_root: &Path,
         strictness: Strictness,
     ) -> Result<Project, LoadError> {
-        let inputs = expand_sources(&config.sources, &root, shown_root, source)?;
+        let snapshot_dir: PathBuf = Path::new(&config.snapshots.dir)
+            .components()
+            .filter(|c| !matches!(c, std::path::Component::CurDir))
+            .collect();
+        let inputs = expand_sources(&config.sources, &root, shown_root, &snapshot_dir, source)?;
         let (mut catalog, mut problems) = match strictness {
             Strictness::Strict => (Catalog::load_inputs(inputs, &root)?, Vec::new()),
             Strictness::Lenient => Catalog::load_inputs_lenient(inputs, &root)?,
@@ -268,11 +272,13 @@ fn with_suggestion<'a>(
 /// Expands sources into the documents to load: matched files sorted by shown path (a file
 /// reached twice, by two globs or a symlinked directory, is loaded once, in the format of the
 /// first source that reached it), then the tools of each MCP server, pulled now, in config
-/// order.
+/// order. A directory or glob never yields files of the snapshot folder (`snapshots.dir`,
+/// relative to the root): they are discloser's own output, the same tools again.
 fn expand_sources(
     sources: &[SourceSpec],
     root: &Path,
     shown_root: &Path,
+    snapshot_dir: &Path,
     config: &SourceFile,
 ) -> Result<Vec<Input>, LoadError> {
     if sources.is_empty() {
@@ -302,9 +308,22 @@ fn expand_sources(
             pointer_push(&pointer, "path")
         };
         let fail = |message: String| config_error(config, &at, Target::Value, message);
-        let matched = crate::fsutil::expand(root, pattern).map_err(fail)?;
+        let mut matched = crate::fsutil::expand(root, pattern).map_err(fail)?;
+        let named = root.join(pattern).is_file();
+        let before = matched.len();
+        if !named && !snapshot_dir.as_os_str().is_empty() {
+            matched.retain(|relative| !relative.starts_with(snapshot_dir));
+        }
         if matched.is_empty() {
-            return Err(fail(format!("source `{pattern}` matches no file")));
+            let skipped = if before > 0 {
+                format!(
+                    " outside the snapshot folder `{}`, whose files are discloser's output",
+                    snapshot_dir.display()
+                )
+            } else {
+                String::new()
+            };
+            return Err(fail(format!("source `{pattern}` matches no file{skipped}")));
         }
         for relative in matched {
             let real = root.join(&relative);
@@ -472,6 +491,14 @@ fn resolve_profiles(
 ) -> Result<BTreeMap<String, Profile>, LoadError> {
     let mut done = BTreeMap::new();
     for name in config.profiles.keys() {
+        if let Some(reason) = crate::config::profile_name_problem(name) {
+            return Err(config_error(
+                source,
+                &pointer_push("/profiles", name),
+                Target::Key,
+                format!("profile `{name}` cannot name a snapshot folder: {reason}"),
+            ));
+        }
         resolve_profile(
             name,
             catalog,

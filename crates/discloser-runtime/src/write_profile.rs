@@ -46,17 +46,9 @@ pub fn write_profile(
 
 /// A profile name must also work as a folder name (`snapshot` writes one per profile).
 fn check_name(name: &str) -> Result<(), String> {
-    let bad = name.trim().is_empty()
-        || name.starts_with('.')
-        || name
-            .chars()
-            .any(|c| c.is_control() || "/\\:*?\"<>|".contains(c));
-    if bad {
-        Err(format!(
-            "`{name}` cannot be a profile name: it must be non-empty, not start with `.`, and hold none of / \\ : * ? \" < > |"
-        ))
-    } else {
-        Ok(())
+    match crate::config::profile_name_problem(name) {
+        Some(reason) => Err(format!("`{name}` cannot be a profile name: {reason}")),
+        None => Ok(()),
     }
 }
 

@@ -45,6 +45,14 @@ use compare::{CacheImpact, FirstDifference, Note};
 /// The file name of a profile's rendered index.
 pub const INDEX_FILE: &str = "index.txt";
 
+/// The file that marks a folder as discloser's snapshot folder, written when `snapshot` creates
+/// the folder (or finds it empty): `--prune` removes files only inside a folder that has it.
+/// Hidden, so [`scan`] and `check` never see it.
+pub const MARKER_FILE: &str = ".discloser-snapshots";
+
+/// What the marker file says.
+const MARKER_TEXT: &str = "This folder holds discloser's snapshots: `discloser snapshot --prune` removes files only in a folder with this file.\n";
+
 /// How deep [`scan`] looks into a snapshot folder (snapshots use two levels).
 const MAX_DEPTH: usize = 16;
 
@@ -60,7 +68,7 @@ pub enum SnapshotError {
         /// The profile.
         name: String,
         /// What is wrong with it.
-        reason: &'static str,
+        reason: String,
     },
     /// The snapshot folder is a file.
     #[error("snapshot folder `{}` is not a directory", path.display())]
@@ -85,6 +93,31 @@ pub enum SnapshotError {
         /// The cause.
         #[source]
         source: std::io::Error,
+    },
+    /// A snapshot file would be written through a symbolic link that leaves the project.
+    #[error(
+        "refusing to write `{}`: a symbolic link leads it out of `{}`, to `{}`",
+        path.display(),
+        boundary.display(),
+        real.display()
+    )]
+    Escapes {
+        /// The file, as shown.
+        path: PathBuf,
+        /// The folder it must stay in, as shown.
+        boundary: PathBuf,
+        /// Where the link leads.
+        real: PathBuf,
+    },
+    /// `--prune` in a folder discloser did not create as a snapshot folder.
+    #[error(
+        "refusing to prune `{}`: it has no `{MARKER_FILE}` file, so discloser cannot tell its snapshot files from others; run without `--prune`, or create `{}` if the folder holds only snapshots",
+        path.display(),
+        path.join(MARKER_FILE).display()
+    )]
+    NotASnapshotFolder {
+        /// The folder, as shown.
+        path: PathBuf,
     },
     /// A file or folder could not be removed.
     #[error("cannot remove `{}`", path.display())]
@@ -150,6 +183,9 @@ pub struct SnapshotDir {
     pub path: PathBuf,
     /// The folder as shown to the user.
     pub shown: PathBuf,
+    /// The project's root (or the working directory of a folder given on the command line):
+    /// a folder inside it is written only where symbolic links keep the files inside it.
+    pub root: PathBuf,
 }
 
 impl SnapshotDir {
@@ -162,6 +198,7 @@ impl SnapshotDir {
                 .config_path
                 .parent()
                 .map_or_else(|| PathBuf::from(dir), |p| p.join(dir)),
+            root: project.root.clone(),
         }
     }
 
@@ -170,6 +207,7 @@ impl SnapshotDir {
         SnapshotDir {
             path: cwd.join(path),
             shown: path.to_path_buf(),
+            root: cwd.to_path_buf(),
         }
     }
 
@@ -187,7 +225,7 @@ pub fn artifacts(
 ) -> Result<Vec<Artifact>, SnapshotError> {
     let mut out = Vec::new();
     for name in project.profile_names() {
-        if let Some(reason) = folder_name_problem(&name) {
+        if let Some(reason) = config::profile_name_problem(&name) {
             return Err(SnapshotError::ProfileName { name, reason });
         }
         let profile = project.profile(&name)?;
@@ -236,21 +274,6 @@ pub fn definitions_text(project: &Project, profile: &Profile, provider: Provider
         out.push('\n');
     }
     out
-}
-
-/// Why a profile name cannot be a folder name, `None` when it can.
-fn folder_name_problem(name: &str) -> Option<&'static str> {
-    if name.is_empty() {
-        Some("it is empty")
-    } else if name.starts_with('.') {
-        Some("it starts with `.`")
-    } else if name.chars().any(|c| {
-        c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|')
-    }) {
-        Some("it contains a path separator or a character not allowed in file names")
-    } else {
-        None
-    }
 }
 
 /// The files under a snapshot folder, relative to it, sorted. Entries whose name starts with
@@ -395,23 +418,48 @@ pub struct WriteReport {
     pub kept: Vec<(PathBuf, Orphan)>,
 }
 
-/// Writes every artifact into the folder (each file atomically; identical files are not
-/// rewritten). With `prune`, removes orphaned snapshot files and the profile folders they
-/// leave empty.
+/// Writes every artifact into the folder, atomically as a set: every changed file is first
+/// written to a temporary file beside it, and only when all are written are they renamed into
+/// place, so a failure (a full disk) leaves every old file; identical files are not rewritten.
+/// A file that a symbolic link would put outside the project is refused before anything is
+/// written. With `prune`, removes orphaned snapshot files and the profile folders they leave
+/// empty, only in a folder marked as discloser's ([`MARKER_FILE`]).
 pub fn write(
     dir: &SnapshotDir,
     artifacts: &[Artifact],
     prune: bool,
 ) -> Result<WriteReport, SnapshotError> {
     let mut report = WriteReport::default();
-    scan(dir)?;
+    let existing = scan(dir)?;
+    let marker = dir.path.join(MARKER_FILE);
+    let marked = std::fs::symlink_metadata(&marker).is_ok_and(|m| m.is_file());
+    if prune && !marked && !existing.is_empty() {
+        return Err(SnapshotError::NotASnapshotFolder {
+            path: dir.shown.clone(),
+        });
+    }
+    let confine = Confinement::of(dir);
+    let mut planned: Vec<(PathBuf, PathBuf, &[u8])> = Vec::new();
+    if !marked && existing.is_empty() {
+        planned.push((
+            marker,
+            dir.shown_file(Path::new(MARKER_FILE)),
+            MARKER_TEXT.as_bytes(),
+        ));
+    }
     for artifact in artifacts {
         let relative = artifact.relative_path();
         let (path, shown) = (dir.path.join(&relative), dir.shown_file(&relative));
+        confine.check(&path, &shown)?;
         if read_optional(&path, &shown)?.as_deref() == Some(artifact.text.as_bytes()) {
             report.unchanged.push(shown);
             continue;
         }
+        planned.push((path, shown, artifact.text.as_bytes()));
+    }
+    let mut staged = Vec::new();
+    for (path, shown, bytes) in planned {
+        confine.check(&path, &shown)?;
         let write_error = |source| SnapshotError::Write {
             path: shown.clone(),
             source,
@@ -419,8 +467,19 @@ pub fn write(
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(write_error)?;
         }
-        crate::fsutil::write_atomic(&path, artifact.text.as_bytes()).map_err(write_error)?;
-        report.written.push(shown);
+        // On an error here the temporary files staged so far are removed when dropped.
+        let file = crate::fsutil::stage_replace(&path, bytes).map_err(write_error)?;
+        staged.push((file, shown));
+    }
+    for (file, shown) in staged {
+        let is_marker = shown.file_name() == Some(std::ffi::OsStr::new(MARKER_FILE));
+        file.commit().map_err(|source| SnapshotError::Write {
+            path: shown.clone(),
+            source,
+        })?;
+        if !is_marker {
+            report.written.push(shown);
+        }
     }
     let mut emptied = BTreeSet::new();
     for (relative, why) in orphans(&scan(dir)?, artifacts) {
@@ -453,6 +512,78 @@ pub fn write(
         }
     }
     Ok(report)
+}
+
+/// The folder snapshot files must stay in, symbolic links resolved: the project's root for a
+/// folder inside it, else the snapshot folder itself.
+struct Confinement {
+    /// The folder, lexically normalised (no `.` or `..`).
+    anchor: PathBuf,
+    /// The folder as shown.
+    shown: PathBuf,
+}
+
+impl Confinement {
+    fn of(dir: &SnapshotDir) -> Confinement {
+        let path = lexical(&dir.path);
+        let root = lexical(&dir.root);
+        if path.starts_with(&root) {
+            Confinement {
+                shown: root.clone(),
+                anchor: root,
+            }
+        } else {
+            Confinement {
+                anchor: path,
+                shown: dir.shown.clone(),
+            }
+        }
+    }
+
+    /// Fails when the deepest existing part of `path` (at or below the anchor) resolves outside
+    /// the anchor, or is a symbolic link to nothing (whose target would be created anywhere).
+    fn check(&self, path: &Path, shown: &Path) -> Result<(), SnapshotError> {
+        let Ok(anchor) = std::fs::canonicalize(&self.anchor) else {
+            // Nothing exists yet: everything below is created now, as plain folders.
+            return Ok(());
+        };
+        let mut at = lexical(path);
+        while at.starts_with(&self.anchor) && std::fs::symlink_metadata(&at).is_err() {
+            if !at.pop() {
+                return Ok(());
+            }
+        }
+        if !at.starts_with(&self.anchor) {
+            return Ok(());
+        }
+        let real = std::fs::canonicalize(&at).unwrap_or_else(|_| {
+            std::fs::read_link(&at).unwrap_or_else(|_| PathBuf::from("nothing"))
+        });
+        if real.starts_with(&anchor) && std::fs::metadata(&at).is_ok() {
+            return Ok(());
+        }
+        Err(SnapshotError::Escapes {
+            path: shown.to_path_buf(),
+            boundary: self.shown.clone(),
+            real,
+        })
+    }
+}
+
+/// `path` with `.` dropped and `..` applied to the components before it, without touching the
+/// file system.
+fn lexical(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for component in path.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The bytes of `path`, `None` when it does not exist.
@@ -707,10 +838,10 @@ mod tests {
 
     #[test]
     fn profile_names_must_be_folder_names() {
-        assert!(folder_name_problem("default").is_none());
-        assert!(folder_name_problem("中文 profile").is_none());
+        assert!(config::profile_name_problem("default").is_none());
+        assert!(config::profile_name_problem("中文 profile").is_none());
         for bad in ["", ".", "..", ".hidden", "a/b", "a\\b", "a:b"] {
-            assert!(folder_name_problem(bad).is_some(), "{bad:?}");
+            assert!(config::profile_name_problem(bad).is_some(), "{bad:?}");
         }
     }
 

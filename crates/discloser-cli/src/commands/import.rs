@@ -60,6 +60,8 @@ pub fn run(
     let text = format!("{}{}", header(&catalog), yaml::native_tools(&tools));
     verify(&text, &tools)?;
     match &args.out {
+        // `-` is standard output, as for most tools that take a file to write.
+        Some(path) if path.as_os_str() == "-" => out.write_all(text.as_bytes())?,
         Some(path) => write_new(&cwd.join(path), path, text.as_bytes(), args.force)?,
         None => out.write_all(text.as_bytes())?,
     }

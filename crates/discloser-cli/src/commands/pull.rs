@@ -53,6 +53,8 @@ pub fn run(
     })?;
     let text = listing.to_json();
     match &args.out {
+        // `-` is standard output, as for most tools that take a file to write.
+        Some(path) if path.as_os_str() == "-" => out.write_all(text.as_bytes())?,
         Some(path) => crate::fsutil::write_atomic(&cwd.join(path), text.as_bytes())
             .with_context(|| format!("cannot write `{}`", path.display()))?,
         None => out.write_all(text.as_bytes())?,

@@ -128,15 +128,28 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
                 if !catalog.refs.by_path.contains_key(&path) {
                     if !path.is_file() {
                         let shown = crate::fsutil::shown_path(&path);
-                        let what = if path.is_dir() {
-                            "is a directory, not a schema file"
-                        } else {
-                            "does not exist"
+                        let what = match std::fs::metadata(&path) {
+                            Err(_) => "does not exist",
+                            Ok(meta) if meta.is_dir() => "is a directory, not a schema file",
+                            Ok(_) => {
+                                "is not a regular file (a FIFO, socket or device), which discloser does not read"
+                            }
                         };
                         let message = format!("`$ref` target `{}` {what}", shown.display());
                         return Err(ref_error(catalog, doc, &pointer, message));
                     }
-                    let loaded = load_doc(&path)?;
+                    // A file that cannot be read at all (too large, a pseudo-file) is reported
+                    // where the `$ref` is; a file read but not parsed, where its text is wrong.
+                    let loaded = load_doc(&path).map_err(|e| {
+                        if e.kind == ErrorKind::Io && e.position.is_none() {
+                            let shown = crate::fsutil::shown_path(&path);
+                            let message =
+                                format!("`$ref` target `{}`: {}", shown.display(), e.message);
+                            ref_error(catalog, doc, &pointer, message)
+                        } else {
+                            e
+                        }
+                    })?;
                     let index = catalog.refs.docs.len();
                     catalog.refs.docs.push(loaded);
                     catalog.refs.by_path.insert(path, index);

@@ -22,6 +22,40 @@ use yaml_events::yaml_positions;
 /// about 50,000 tools of a typical MCP server's size. A catalog may span many files.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
+/// Why a file of this kind is not read, `None` for a regular file discloser reads.
+pub fn unreadable_kind(path: &Path, meta: &std::fs::Metadata) -> Option<&'static str> {
+    if meta.is_dir() {
+        Some("is a directory")
+    } else if !meta.is_file() {
+        Some("it is not a regular file (a FIFO, socket or device), which discloser does not read")
+    } else if is_pseudo_file(path) {
+        Some("it is a pseudo-file of `/proc` or `/sys`, which discloser does not read")
+    } else {
+        None
+    }
+}
+
+/// A path under `/proc` or `/sys` (after resolving symbolic links): files that report a size of
+/// 0 (`/proc`) or 4096 (`/sys`) whatever they hold, and may block (`/proc/kmsg`) or change the
+/// system when read. No tool catalog lives there.
+fn is_pseudo_file(path: &Path) -> bool {
+    let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    real.starts_with("/proc") || real.starts_with("/sys")
+}
+
+/// Opens for reading without waiting: a FIFO without a writer opens at once (and is then
+/// refused by its type) instead of blocking in `open(2)`.
+fn open_nonblocking(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
 fn too_large(shown: &Path, bytes: u64) -> LoadError {
     let mib = |b: u64| b as f64 / (1024.0 * 1024.0);
     LoadError::file(
@@ -74,6 +108,9 @@ impl SourceFile {
     /// Only regular files of at most [`MAX_FILE_BYTES`] are read: a FIFO would block forever,
     /// `/dev/zero` would never end, and a huge file would exhaust memory (a parsed catalog
     /// takes several times its text), so each is refused with a clear error before a byte is read.
+    /// The file is opened without blocking and its type checked on the open file (`fstat`), so
+    /// a FIFO swapped in after a check cannot block either. Pseudo-files of `/proc` and `/sys`
+    /// (`/proc/kmsg` blocks, and reading it consumes the kernel's log) are refused too.
     pub fn read(path: &Path, shown: PathBuf) -> Result<SourceFile, LoadError> {
         let fail = |reason: String| {
             LoadError::file(
@@ -89,14 +126,10 @@ impl SourceFile {
                 io_reason(&e)
             })
         };
-        let meta = std::fs::metadata(path).map_err(io_fail)?;
-        if meta.is_dir() {
-            return Err(fail("is a directory".to_owned()));
-        }
-        if !meta.is_file() {
-            return Err(fail(
-                "it is not a regular file (a FIFO, socket or device), which discloser does not read".to_owned(),
-            ));
+        let file = open_nonblocking(path).map_err(io_fail)?;
+        let meta = file.metadata().map_err(io_fail)?;
+        if let Some(reason) = unreadable_kind(path, &meta) {
+            return Err(fail(reason.to_owned()));
         }
         if meta.len() > MAX_FILE_BYTES {
             return Err(too_large(&shown, meta.len()));
@@ -104,13 +137,13 @@ impl SourceFile {
         // Sized from the metadata: a vector grown while reading keeps up to half its memory
         // unused, for as long as the text is kept (the whole run).
         let mut bytes = Vec::with_capacity(usize::try_from(meta.len()).map_or(0, |n| n + 1));
-        std::fs::File::open(path)
-            .and_then(|file| {
-                use std::io::Read;
-                // The file may have grown since `metadata`: never read past the limit.
-                file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)
-            })
-            .map_err(io_fail)?;
+        {
+            use std::io::Read;
+            // The file may have grown since `fstat`: never read past the limit.
+            file.take(MAX_FILE_BYTES + 1)
+                .read_to_end(&mut bytes)
+                .map_err(io_fail)?;
+        }
         if bytes.len() as u64 > MAX_FILE_BYTES {
             return Err(too_large(&shown, bytes.len() as u64));
         }
