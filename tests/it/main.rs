@@ -14,6 +14,8 @@ mod errors;
 mod formats;
 #[cfg(unix)]
 mod hostile;
+#[cfg(unix)]
+mod hostile_compute;
 mod lint;
 mod lint_corpora;
 mod mcp;

@@ -1,0 +1,363 @@
+//! Hostile inputs to what discloser computes and prints (issue #14, round two): a closed pipe
+//! never changes the verdict; user values never reach a terminal or a CI log as control
+//! characters; huge signatures stay near-linear; wrong numbers are refused.
+//!
+//! Each case runs the real binary in a fresh project under `RLIMIT_DATA` (memory) and
+//! `RLIMIT_CPU` (a generous CPU-time bound, far above what the fixed code needs: a quadratic
+//! regression is killed by `SIGXCPU` and fails the test; time itself is never asserted). The
+//! runner is a small copy of `hostile.rs`'s, which adds no CPU bound and is private there.
+
+use std::io::Read;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+
+use tempfile::TempDir;
+
+/// Heap and other private memory a run may use.
+const MEMORY_LIMIT_MB: u64 = 400;
+
+/// CPU seconds a run may use (debug build): the fixed code needs a small part of it.
+const CPU_LIMIT_S: u64 = 30;
+
+struct Project {
+    dir: TempDir,
+}
+
+impl Project {
+    fn new(files: &[(&str, &[u8])]) -> Project {
+        let project = Project {
+            dir: tempfile::tempdir().expect("a temporary directory"),
+        };
+        project.write("discloser.yaml", b"sources:\n  - tools\n");
+        for (path, bytes) in files {
+            project.write(path, bytes);
+        }
+        project
+    }
+
+    fn write(&self, path: &str, bytes: &[u8]) {
+        let full = self.dir.path().join(path);
+        std::fs::create_dir_all(full.parent().expect("a parent")).expect("create directories");
+        std::fs::write(full, bytes).expect("write a file");
+    }
+
+    fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_discloser"));
+        command
+            .args(args)
+            .current_dir(self.path())
+            .env("NO_COLOR", "1")
+            .env_remove("CLICOLOR_FORCE")
+            .stdin(Stdio::null());
+        // SAFETY: only async-signal-safe calls (setrlimit) run between fork and exec.
+        unsafe {
+            command.pre_exec(|| {
+                for (resource, value) in [
+                    (libc::RLIMIT_DATA, MEMORY_LIMIT_MB * 1024 * 1024),
+                    (libc::RLIMIT_CPU, CPU_LIMIT_S),
+                ] {
+                    let bound = libc::rlimit {
+                        rlim_cur: value as libc::rlim_t,
+                        rlim_max: value as libc::rlim_t,
+                    };
+                    if libc::setrlimit(resource, &bound) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                }
+                Ok(())
+            });
+        }
+        command
+    }
+
+    fn run(&self, args: &[&str]) -> Run {
+        let out = self.command(args).output().expect("run the discloser binary");
+        let run = Run {
+            status: out.status,
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        };
+        assert!(
+            run.status.signal().is_none(),
+            "`discloser {}` was killed by signal {:?} (SIGXCPU {}: over {CPU_LIMIT_S} s of CPU; \
+             SIGABRT {}: over {MEMORY_LIMIT_MB} MB)\n{}",
+            args.join(" "),
+            run.status.signal(),
+            libc::SIGXCPU,
+            libc::SIGABRT,
+            run.stderr
+        );
+        assert!(!run.stderr.contains("panicked"), "panic:\n{}", run.stderr);
+        run
+    }
+
+    /// Runs with standard output a pipe whose reader is gone before the output is written.
+    fn run_into_closed_pipe(&self, args: &[&str]) -> ExitStatus {
+        let mut child = self
+            .command(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("run the discloser binary");
+        drop(child.stdout.take());
+        child.wait().expect("wait for discloser")
+    }
+}
+
+struct Run {
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    #[track_caller]
+    fn expect_code(&self, code: i32) -> &Run {
+        assert_eq!(
+            self.status.code(),
+            Some(code),
+            "exit code; stdout:\n{}\nstderr:\n{}",
+            &self.stdout[..self.stdout.len().min(2000)],
+            self.stderr
+        );
+        self
+    }
+}
+
+/// `n` tools without trigger words (each a `missing-triggers` error), as a JSON array.
+fn untriggered_tools(n: usize) -> String {
+    let tools: Vec<String> = (0..n)
+        .map(|i| {
+            format!(
+                r#"{{"name": "tool_{i}", "description": "Does thing {i}.", "parameters": {{"type": "object", "properties": {{"a": {{"type": "string"}}}}}}}}"#
+            )
+        })
+        .collect();
+    format!("[{}]", tools.join(",\n"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// A closed pipe ends the output, never changes the verdict
+// ---------------------------------------------------------------------------------------------
+
+/// Was: `discloser lint | head -1` exited 0 with errors (the broken pipe was taken for "done"),
+/// so a CI step with `pipefail` passed. 2,000 findings are far more than a pipe buffer holds,
+/// so every format writes after the reader is gone.
+#[test]
+fn lint_into_a_closed_pipe_still_exits_1() {
+    let project = Project::new(&[("tools/t.json", untriggered_tools(2_000).as_bytes())]);
+    for format in ["full", "concise", "json", "github", "sarif"] {
+        let status = project.run_into_closed_pipe(&["lint", "--format", format]);
+        assert_eq!(status.code(), Some(1), "lint --format {format}: {status}");
+    }
+}
+
+/// The same for `diff`: differences found keep exit code 1 after the reader goes away.
+#[test]
+fn diff_into_a_closed_pipe_still_exits_1() {
+    let starter: Vec<String> = (0..2_000).map(|i| format!("tool_{i}")).collect();
+    let config = format!(
+        "sources:\n  - tools\nprofiles:\n  a:\n    starter: []\n  b:\n    starter: [{}]\n",
+        starter.join(", ")
+    );
+    let project = Project::new(&[
+        ("tools/t.json", untriggered_tools(2_000).as_bytes()),
+        ("discloser.yaml", config.as_bytes()),
+    ]);
+    project
+        .run(&["diff", "--profiles", "a", "b"])
+        .expect_code(1);
+    let status = project.run_into_closed_pipe(&["diff", "--profiles", "a", "b"]);
+    assert_eq!(status.code(), Some(1), "diff --profiles a b: {status}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output injection: control characters in names
+// ---------------------------------------------------------------------------------------------
+
+/// A name that would start a GitHub workflow command line, set the terminal title (OSC),
+/// ring the bell and turn the text red.
+const EVIL_NAME: &str = "a\n::error file=README.md,line=1::X\u{1b}]0;TITLE\u{7}\u{1b}[31m";
+
+fn evil_project() -> Project {
+    let tool = serde_json::json!([{
+        "name": EVIL_NAME,
+        "description": "Does x.",
+        "parameters": {"type": "object", "properties": {"k": {"type": "string"}}}
+    }]);
+    Project::new(&[
+        ("tools/t.json", tool.to_string().as_bytes()),
+        // A file name with a line feed, a space and a `#`, for SARIF's URI.
+        ("tools/odd\n #name.json", b"[]"),
+    ])
+}
+
+#[track_caller]
+fn assert_no_raw_controls(what: &str, text: &str) {
+    for line in text.lines() {
+        assert!(
+            !line.trim_start().starts_with("::error file=README"),
+            "{what}: a name became a workflow command line: {line:?}"
+        );
+    }
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{what}: raw control characters reach the output: {text:?}"
+    );
+}
+
+/// Was: the name's line feed started its own `::error` line in `lint --format concise`, and
+/// ESC, OSC and BEL reached the terminal raw in concise, full, github and the `tools` table.
+#[test]
+fn control_characters_in_names_are_shown_not_sent() {
+    let project = evil_project();
+    for format in ["full", "concise", "github"] {
+        let run = project.run(&["lint", "--format", format]);
+        run.expect_code(1);
+        assert_no_raw_controls(&format!("lint --format {format}"), &run.stdout);
+    }
+    let concise = project.run(&["lint", "--format", "concise"]);
+    assert!(
+        concise
+            .stdout
+            .contains("tool `a␊::error file=README.md,line=1::X␛]0;TITLE␇␛[31m` has no trigger"),
+        "{}",
+        concise.stdout
+    );
+    let github = project.run(&["lint", "--format", "github"]);
+    assert!(
+        github.stdout.contains("tool `a%0A::error file=README.md"),
+        "{}",
+        github.stdout
+    );
+    let tools = project.run(&["tools"]);
+    tools.expect_code(0);
+    assert_no_raw_controls("tools", &tools.stdout);
+    assert!(tools.stdout.contains("| a␊::error"), "{}", tools.stdout);
+    let search = project.run(&["search", "does x"]);
+    assert_no_raw_controls("search", &search.stdout);
+}
+
+/// Was: SARIF's `artifactLocation.uri` kept a raw line feed (only `%` and spaces were encoded).
+#[test]
+fn sarif_uris_are_percent_encoded() {
+    let project = evil_project();
+    let run = project.run(&["lint", "--format", "sarif"]);
+    run.expect_code(1);
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).expect("SARIF is JSON");
+    let uris: Vec<&str> = log["runs"][0]["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter_map(|r| r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str())
+        .collect();
+    assert!(uris.contains(&"tools/t.json"), "{uris:?}");
+    for uri in &uris {
+        assert!(
+            uri.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~/%".contains(&b)),
+            "not a percent-encoded URI: {uri:?}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Near-linear signatures
+// ---------------------------------------------------------------------------------------------
+
+fn one_tool(parameters: serde_json::Value) -> Project {
+    let tool = serde_json::json!([{
+        "name": "big",
+        "description": "Does a big thing.",
+        "triggers": ["big"],
+        "parameters": parameters,
+    }]);
+    Project::new(&[("tools/big.json", tool.to_string().as_bytes())])
+}
+
+fn render_lint_and_cost(project: &Project) -> String {
+    let render = project.run(&["render"]);
+    render.expect_code(0);
+    project.run(&["lint", "--format", "concise"]);
+    project.run(&["cost"]).expect_code(0);
+    render.stdout
+}
+
+/// Was: every required name looked up in the list of those before it (`Vec::contains`):
+/// 100,000 required properties took about 5 * 10^9 comparisons.
+#[test]
+fn signature_of_100000_required_properties_is_near_linear() {
+    let names: Vec<String> = (0..100_000).map(|i| format!("p{i}")).collect();
+    let properties: serde_json::Map<String, serde_json::Value> = names
+        .iter()
+        .map(|n| (n.clone(), serde_json::json!({"type": "string"})))
+        .collect();
+    let mut required = names.clone();
+    required.push("p0".into());
+    let project = one_tool(serde_json::json!({
+        "type": "object", "properties": properties, "required": required
+    }));
+    let out = render_lint_and_cost(&project);
+    assert!(
+        out.contains("- big(p0: string, p1: string, ") && out.contains(", p99999: string) [big]"),
+        "{}",
+        &out[out.len().saturating_sub(300)..]
+    );
+}
+
+/// Was: an enum of lists was deduplicated by comparing each value with every earlier one.
+#[test]
+fn enum_of_100000_arrays_is_near_linear() {
+    let mut values: Vec<serde_json::Value> =
+        (0..100_000).map(|i| serde_json::json!([i, "x"])).collect();
+    values.push(serde_json::json!([0, "x"]));
+    let project = one_tool(serde_json::json!({
+        "type": "object",
+        "properties": {"v": {"enum": values}},
+        "required": ["v"]
+    }));
+    let out = render_lint_and_cost(&project);
+    assert!(
+        out.contains("- big(v: value (one of 100000 values)) [big]"),
+        "{out}"
+    );
+}
+
+/// Was: the members of a union were deduplicated with `Vec::contains`.
+#[test]
+fn any_of_100000_types_is_near_linear() {
+    let branches: Vec<serde_json::Value> = (0..100_000)
+        .map(|i| serde_json::json!({"type": format!("t{i}")}))
+        .collect();
+    let project = one_tool(serde_json::json!({
+        "type": "object",
+        "properties": {"u": {"anyOf": branches}},
+        "required": ["u"]
+    }));
+    let out = render_lint_and_cost(&project);
+    assert!(out.contains("- big(u: t0|t1|t2|"), "{}", &out[..out.len().min(300)]);
+    assert!(out.contains("|t99999) [big]"), "{}", &out[out.len().saturating_sub(300)..]);
+}
+
+#[test]
+fn enums_of_lists_keep_value_equality() {
+    // Lists and maps as `Value`'s equality has them: maps regardless of key order, 0.0 == -0.0,
+    // but 1 != 1.0.
+    let project = one_tool(serde_json::json!({
+        "type": "object",
+        "properties": {"v": {"enum": [[1], [1.0], [1], {"a": 1, "b": 2}, {"b": 2, "a": 1}, [0.0], [-0.0], ["1"]]}},
+        "required": ["v"]
+    }));
+    let run = project.run(&["render"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout
+            .contains(r#"- big(v: [1]|[1.0]|{"a":1,"b":2}|[0.0]|["1"]) [big]"#),
+        "{}",
+        run.stdout
+    );
+}
