@@ -361,3 +361,103 @@ fn enums_of_lists_keep_value_equality() {
         run.stdout
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// Out-of-range numbers: a clear error, never a wrong number
+// ---------------------------------------------------------------------------------------------
+
+/// The bundled example's config and tools, in a fresh directory, with a trace file.
+fn example_with_trace(trace: &str) -> Project {
+    let root = crate::support::root();
+    let project = Project::new(&[("trace.jsonl", trace.as_bytes())]);
+    project.write(
+        "discloser.yaml",
+        &std::fs::read(root.join("discloser.yaml")).expect("the example's config"),
+    );
+    for entry in std::fs::read_dir(root.join("tools")).expect("the example's tools") {
+        let path = entry.expect("a directory entry").path();
+        let name = path.file_name().expect("a file name").to_string_lossy();
+        project.write(
+            &format!("tools/{name}"),
+            &std::fs::read(&path).expect("a tool file"),
+        );
+    }
+    project
+}
+
+/// Was: "a round trip costs -1 tokens", and a different suggestion.
+#[test]
+fn suggest_refuses_a_round_trip_out_of_range() {
+    let project = example_with_trace(
+        "{\"session\":\"s\",\"turn\":1,\"input_tokens\":3000,\"tools\":[{\"name\":\"view_startup_guide\",\"origin\":\"catalog\"}]}\n",
+    );
+    let run = project.run(&[
+        "suggest",
+        "--trace",
+        "trace.jsonl",
+        "--round-trip",
+        "18446744073709551615",
+    ]);
+    run.expect_code(2);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert!(
+        run.stderr.starts_with(
+            "error: a round trip of `18446744073709551615` tokens is out of range: at most 1000000000000"
+        ),
+        "{}",
+        run.stderr
+    );
+    project
+        .run(&["suggest", "--trace", "trace.jsonl", "--round-trip", "1000000000000"])
+        .expect_code(0);
+}
+
+/// Was: the trace table printed a mean of 9.2e18 tokens as 922,337,203,685,477,580.7.
+#[test]
+fn trace_refuses_counts_out_of_range_at_their_position() {
+    let project = example_with_trace(
+        "{\"session\":\"s\",\"turn\":1,\"input_tokens\":1}\n{\"session\":\"s\",\"turn\":2,\"input_tokens\":9223372036854775807}\n",
+    );
+    let run = project.run(&["trace", "trace.jsonl"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.starts_with(
+            "error: trace.jsonl:2:40: `input_tokens` of `9223372036854775807` is out of range"
+        ),
+        "{}",
+        run.stderr
+    );
+    let project = example_with_trace("{\"session\":\"s\",\"turn\":1,\"latency_ms\":1000000000001}\n");
+    let run = project.run(&["trace", "trace.jsonl"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr
+            .starts_with("error: trace.jsonl:1:38: `latency_ms` of `1000000000001` is out of range"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Was: "must be a number of seconds above 0" for 86401, when the maximum is 86400.
+#[test]
+fn timeouts_out_of_range_say_the_real_range() {
+    let project = Project::new(&[]);
+    let run = project.run(&["pull", "--mcp", "--timeout", "86401", "--", "true"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("above 0 and at most 86400 (a day), got `86401`"),
+        "{}",
+        run.stderr
+    );
+    project.write(
+        "discloser.yaml",
+        b"sources:\n  - mcp:\n      command: [\"true\"]\n      timeout: 86401\n",
+    );
+    let run = project.run(&["render"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.contains("above 0 and at most 86400 (a day), found `86401`"),
+        "{}",
+        run.stderr
+    );
+}
