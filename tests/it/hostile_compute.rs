@@ -461,3 +461,34 @@ fn timeouts_out_of_range_say_the_real_range() {
         run.stderr
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// MCP: a message that cannot be parsed is reported at once
+// ---------------------------------------------------------------------------------------------
+
+fn pull_from_fake_server(mode: &str) -> Run {
+    let server = crate::support::root().join("tests/fixtures/mcp/bad-frames-server.py");
+    let server = server.to_str().expect("a UTF-8 path");
+    let project = Project::new(&[]);
+    project.run(&["pull", "--mcp", "--timeout", "60", "--", "python3", server, mode])
+}
+
+/// Was: the protocol layer dropped the unparsable answer and `pull` waited for "did not answer
+/// `tools/list` within 60s".
+#[test]
+fn an_mcp_answer_that_cannot_be_parsed_is_reported_at_once() {
+    pull_from_fake_server("ok").expect_code(0);
+    for (mode, words) in [
+        ("huge-number", "is not valid JSON (number out of range"),
+        ("deep", "is not valid JSON (recursion limit exceeded"),
+        ("huge", "sent a message of over 64 MiB"),
+    ] {
+        let run = pull_from_fake_server(mode);
+        run.expect_code(2);
+        assert!(
+            run.stderr.contains(words) && !run.stderr.contains("did not answer"),
+            "{mode}: {}",
+            run.stderr
+        );
+    }
+}
