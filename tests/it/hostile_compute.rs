@@ -492,3 +492,47 @@ fn an_mcp_answer_that_cannot_be_parsed_is_reported_at_once() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Deep `$ref` chains under the argument validator
+// ---------------------------------------------------------------------------------------------
+
+/// A tool whose parameter is a chain of `n` `anyOf -> $ref` steps, and a trace calling it.
+fn ref_chain_project(n: usize) -> Project {
+    let mut defs = serde_json::Map::new();
+    for i in 0..n {
+        defs.insert(
+            format!("d{i}"),
+            serde_json::json!({"anyOf": [{"$ref": format!("#/$defs/d{}", i + 1)}, {"type": "null"}]}),
+        );
+    }
+    defs.insert(format!("d{n}"), serde_json::json!({"type": "string"}));
+    let tools = serde_json::json!([{
+        "name": "deep", "description": "Deep.", "triggers": ["deep"],
+        "parameters": {"type": "object", "properties": {"x": {"$ref": "#/$defs/d0"}},
+            "required": ["x"], "$defs": defs}
+    }]);
+    let trace = serde_json::json!({"session": "s", "turn": 1, "input_tokens": 100,
+        "tools": [{"name": "deep", "origin": "catalog", "arguments": {"x": "a"}, "ok": false}]});
+    Project::new(&[
+        ("tools/t.json", tools.to_string().as_bytes()),
+        ("trace.jsonl", format!("{trace}\n").as_bytes()),
+    ])
+}
+
+/// Was: 20,000 steps overflowed the stack inside the validator (rc 134 after 47 s). Now the
+/// schema is left unchecked (too many `$ref`s to validate) and the recorded `ok: false` counts.
+#[test]
+fn trace_and_suggest_survive_a_chain_of_20000_refs() {
+    let project = ref_chain_project(20_000);
+    let trace = project.run(&["trace", "trace.jsonl"]);
+    trace.expect_code(0);
+    assert!(
+        trace.stdout.contains("deep (catalog): the call failed (`ok: false`)"),
+        "{}",
+        trace.stdout
+    );
+    project
+        .run(&["suggest", "--trace", "trace.jsonl"])
+        .expect_code(0);
+}
