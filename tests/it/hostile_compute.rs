@@ -15,7 +15,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use tempfile::TempDir;
 
 /// Heap and other private memory a run may use.
-const MEMORY_LIMIT_MB: u64 = 400;
+const MEMORY_LIMIT_MB: u64 = 600;
 
 /// CPU seconds a run may use (debug build): the fixed code needs a small part of it.
 const CPU_LIMIT_S: u64 = 30;
@@ -535,4 +535,45 @@ fn trace_and_suggest_survive_a_chain_of_20000_refs() {
     project
         .run(&["suggest", "--trace", "trace.jsonl"])
         .expect_code(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory bounded by the input: too many tools or values in one file are refused early
+// ---------------------------------------------------------------------------------------------
+
+/// Was: 3.6 million tiny tools in a 61 MB file aborted on a 1.4 GB allocation under 4 GiB
+/// (about 1.7 KB per loaded tool). 600,000 of them (11 MB) needed about 1 GB: over this
+/// runner's limit. Now refused at the first tool over 100,000, before a tool is built.
+#[test]
+fn a_file_of_600000_tiny_tools_is_refused_at_the_first_over_the_limit() {
+    let tools: Vec<String> = (0..600_000)
+        .map(|i| format!("{{\"name\":\"t{i}\"}}"))
+        .collect();
+    let text = format!("[{}]", tools.join(",\n"));
+    let project = Project::new(&[("tools/t.json", text.as_bytes())]);
+    let run = project.run(&["render"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.starts_with(
+            "error: tools/t.json:100001:1: more than 100000 tools in one file, more than discloser loads"
+        ),
+        "{}",
+        &run.stderr[..run.stderr.len().min(500)]
+    );
+}
+
+/// A file of more than 5,000,000 values (here numbers, 10 MB) is refused where the limit is
+/// passed: parsed values take 30 to 100 bytes each however short their text.
+#[test]
+fn a_file_of_too_many_json_values_is_refused_at_its_position() {
+    let text = format!("[{}0]", "0,\n".repeat(5_000_000));
+    let project = Project::new(&[("tools/t.json", text.as_bytes())]);
+    let run = project.run(&["render"]);
+    run.expect_code(2);
+    assert!(
+        run.stderr.starts_with("error: tools/t.json:5000000:")
+            && run.stderr.contains("more than 5000000 values in one file"),
+        "{}",
+        &run.stderr[..run.stderr.len().min(500)]
+    );
 }

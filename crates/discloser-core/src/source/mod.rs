@@ -174,8 +174,11 @@ impl SourceFile {
     /// Parses the whole text into a JSON value (object key order preserved).
     pub fn parse(&self) -> Result<Value, LoadError> {
         match self.syntax {
-            Syntax::Json => serde_json::from_str::<StrictValue>(&self.text)
-                .map(|v| v.0)
+            Syntax::Json => {
+                JSON_VALUES.with(|n| n.set(0));
+                serde_json::from_str::<StrictValue>(&self.text)
+            }
+            .map(|v| v.0)
                 .map_err(|e| {
                     let mut pos = json_position(&self.text, e.line(), e.column());
                     if e.to_string().starts_with("duplicate key") {
@@ -561,11 +564,33 @@ fn key_start(text: &str, after: Position) -> Position {
     after
 }
 
-/// A JSON value whose objects must not repeat a key (serde_json keeps the last silently).
+/// The most values (objects, lists, strings, numbers, ...) one JSON file may hold. Parsed, a
+/// value takes 50 to 100 bytes however short its text (`{}` is 2 bytes), so a 64 MiB file of
+/// tiny values would need gigabytes: it is refused at the first value over the limit, which
+/// bounds a parse to a few hundred megabytes. A realistic catalog holds about one value per
+/// 20 bytes of text: 64 MiB of it is about 3.4 million values.
+pub const MAX_JSON_VALUES: usize = 5_000_000;
+
+thread_local! {
+    /// Values parsed so far by the current [`SourceFile::parse`] of JSON on this thread.
+    static JSON_VALUES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// A JSON value whose objects must not repeat a key (serde_json keeps the last silently), and
+/// whose file holds at most [`MAX_JSON_VALUES`] values.
 struct StrictValue(Value);
 
 impl<'de> Deserialize<'de> for StrictValue {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let count = JSON_VALUES.with(|n| {
+            n.set(n.get() + 1);
+            n.get()
+        });
+        if count > MAX_JSON_VALUES {
+            return Err(de::Error::custom(format_args!(
+                "more than {MAX_JSON_VALUES} values in one file, more than discloser loads: split the catalog into several files"
+            )));
+        }
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = StrictValue;
