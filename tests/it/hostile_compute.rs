@@ -7,7 +7,6 @@
 //! regression is killed by `SIGXCPU` and fails the test; time itself is never asserted). The
 //! runner is a small copy of `hostile.rs`'s, which adds no CPU bound and is private there.
 
-use std::io::Read;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::Path;
 use std::process::{Command, ExitStatus, Stdio};
@@ -76,7 +75,10 @@ impl Project {
     }
 
     fn run(&self, args: &[&str]) -> Run {
-        let out = self.command(args).output().expect("run the discloser binary");
+        let out = self
+            .command(args)
+            .output()
+            .expect("run the discloser binary");
         let run = Run {
             status: out.status,
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -259,7 +261,8 @@ fn sarif_uris_are_percent_encoded() {
     assert!(uris.contains(&"tools/t.json"), "{uris:?}");
     for uri in &uris {
         assert!(
-            uri.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._~/%".contains(&b)),
+            uri.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-._~/%".contains(&b)),
             "not a percent-encoded URI: {uri:?}"
         );
     }
@@ -339,8 +342,16 @@ fn any_of_100000_types_is_near_linear() {
         "required": ["u"]
     }));
     let out = render_lint_and_cost(&project);
-    assert!(out.contains("- big(u: t0|t1|t2|"), "{}", &out[..out.len().min(300)]);
-    assert!(out.contains("|t99999) [big]"), "{}", &out[out.len().saturating_sub(300)..]);
+    assert!(
+        out.contains("- big(u: t0|t1|t2|"),
+        "{}",
+        &out[..out.len().min(300)]
+    );
+    assert!(
+        out.contains("|t99999) [big]"),
+        "{}",
+        &out[out.len().saturating_sub(300)..]
+    );
 }
 
 #[test]
@@ -408,7 +419,13 @@ fn suggest_refuses_a_round_trip_out_of_range() {
         run.stderr
     );
     project
-        .run(&["suggest", "--trace", "trace.jsonl", "--round-trip", "1000000000000"])
+        .run(&[
+            "suggest",
+            "--trace",
+            "trace.jsonl",
+            "--round-trip",
+            "1000000000000",
+        ])
         .expect_code(0);
 }
 
@@ -427,12 +444,14 @@ fn trace_refuses_counts_out_of_range_at_their_position() {
         "{}",
         run.stderr
     );
-    let project = example_with_trace("{\"session\":\"s\",\"turn\":1,\"latency_ms\":1000000000001}\n");
+    let project =
+        example_with_trace("{\"session\":\"s\",\"turn\":1,\"latency_ms\":1000000000001}\n");
     let run = project.run(&["trace", "trace.jsonl"]);
     run.expect_code(2);
     assert!(
-        run.stderr
-            .starts_with("error: trace.jsonl:1:38: `latency_ms` of `1000000000001` is out of range"),
+        run.stderr.starts_with(
+            "error: trace.jsonl:1:38: `latency_ms` of `1000000000001` is out of range"
+        ),
         "{}",
         run.stderr
     );
@@ -445,7 +464,8 @@ fn timeouts_out_of_range_say_the_real_range() {
     let run = project.run(&["pull", "--mcp", "--timeout", "86401", "--", "true"]);
     run.expect_code(2);
     assert!(
-        run.stderr.contains("above 0 and at most 86400 (a day), got `86401`"),
+        run.stderr
+            .contains("above 0 and at most 86400 (a day), got `86401`"),
         "{}",
         run.stderr
     );
@@ -456,7 +476,8 @@ fn timeouts_out_of_range_say_the_real_range() {
     let run = project.run(&["render"]);
     run.expect_code(2);
     assert!(
-        run.stderr.contains("above 0 and at most 86400 (a day), found `86401`"),
+        run.stderr
+            .contains("above 0 and at most 86400 (a day), found `86401`"),
         "{}",
         run.stderr
     );
@@ -470,7 +491,16 @@ fn pull_from_fake_server(mode: &str) -> Run {
     let server = crate::support::root().join("tests/fixtures/mcp/bad-frames-server.py");
     let server = server.to_str().expect("a UTF-8 path");
     let project = Project::new(&[]);
-    project.run(&["pull", "--mcp", "--timeout", "60", "--", "python3", server, mode])
+    project.run(&[
+        "pull",
+        "--mcp",
+        "--timeout",
+        "60",
+        "--",
+        "python3",
+        server,
+        mode,
+    ])
 }
 
 /// Was: the protocol layer dropped the unparsable answer and `pull` waited for "did not answer
@@ -528,7 +558,9 @@ fn trace_and_suggest_survive_a_chain_of_20000_refs() {
     let trace = project.run(&["trace", "trace.jsonl"]);
     trace.expect_code(0);
     assert!(
-        trace.stdout.contains("deep (catalog): the call failed (`ok: false`)"),
+        trace
+            .stdout
+            .contains("deep (catalog): the call failed (`ok: false`)"),
         "{}",
         trace.stdout
     );

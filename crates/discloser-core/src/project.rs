@@ -358,7 +358,9 @@ fn pull_source(
         Some(secs) => {
             return Err(fail(
                 "mcp/timeout",
-                format!("`timeout` must be a number of seconds above 0 and at most 86400 (a day), found `{secs}`"),
+                format!(
+                    "`timeout` must be a number of seconds above 0 and at most 86400 (a day), found `{secs}`"
+                ),
             ));
         }
     };

@@ -156,7 +156,12 @@ async fn session(server: &Server, command: &str) -> Result<Listing, PullError> {
     // protocol layer gives up before reading them (e.g. on a broken pipe).
     let (reader, writer) = tokio::io::duplex(64 * 1024);
     let bad_frame = Arc::new(Mutex::new(None));
-    let pump = tokio::spawn(pump(stdout, writer, output.first.clone(), bad_frame.clone()));
+    let pump = tokio::spawn(pump(
+        stdout,
+        writer,
+        output.first.clone(),
+        bad_frame.clone(),
+    ));
     let step = Mutex::new(Step::Handshake);
     let deadline = Instant::now() + server.timeout;
     let exchange = async {
@@ -205,10 +210,12 @@ async fn session(server: &Server, command: &str) -> Result<Listing, PullError> {
         Ok(Err((failed_at, reason))) => Err(PullError::Failed {
             command: command.to_owned(),
             what: match (failed_at, status) {
-                (Step::Handshake, Some(status)) if !reason.starts_with("sent a message") => format!(
-                    "exited ({}) before completing the MCP handshake",
-                    describe_status(status)
-                ),
+                (Step::Handshake, Some(status)) if !reason.starts_with("sent a message") => {
+                    format!(
+                        "exited ({}) before completing the MCP handshake",
+                        describe_status(status)
+                    )
+                }
                 _ => reason,
             },
             details: details(&output),
@@ -500,9 +507,12 @@ impl Frames {
         }
         // Parsed as the protocol layer parses it (numbers in range, at most 128 levels deep),
         // not merely scanned.
-        serde_json::from_slice::<Value>(text)
-            .err()
-            .map(|e| format!("sent a message that is not valid JSON ({e}): `{}`", clip(&String::from_utf8_lossy(text), 80)))
+        serde_json::from_slice::<Value>(text).err().map(|e| {
+            format!(
+                "sent a message that is not valid JSON ({e}): `{}`",
+                clip(&String::from_utf8_lossy(text), 80)
+            )
+        })
     }
 }
 

@@ -322,9 +322,7 @@ pub enum SuggestError {
         profile: String,
     },
     /// The round-trip cost given is beyond [`crate::trace::MAX_COUNT`].
-    #[error(
-        "a round trip of `{round_trip}` tokens is out of range: at most 1000000000000 (10^12)"
-    )]
+    #[error("a round trip of `{round_trip}` tokens is out of range: at most 1000000000000 (10^12)")]
     RoundTripOutOfRange {
         /// The cost given.
         round_trip: u64,

@@ -162,7 +162,10 @@ pub fn parse(source: &SourceFile, file: usize) -> Result<Vec<TracedTurn>, LoadEr
         )
         .map_err(fail)?;
         let turn: Turn = typed(&one, value).map_err(fail)?;
-        for (key, count) in [("input_tokens", turn.input_tokens), ("latency_ms", turn.latency_ms)] {
+        for (key, count) in [
+            ("input_tokens", turn.input_tokens),
+            ("latency_ms", turn.latency_ms),
+        ] {
             if let Some(n) = count.filter(|&n| n > MAX_COUNT) {
                 let e = one.error_at(
                     ErrorKind::Shape,

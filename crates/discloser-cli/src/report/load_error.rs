@@ -13,7 +13,9 @@ pub fn render(err: &LoadError, color: bool) -> String {
     };
     let path = err.path.display().to_string();
     // Messages quote user values: control characters shown, never sent to the terminal.
-    let title = discloser_core::printable::neutralise(&format!("{}: {}", err.location(), err.message)).into_owned();
+    let title =
+        discloser_core::printable::neutralise(&format!("{}: {}", err.location(), err.message))
+            .into_owned();
     let mut group = Group::with_title(Level::ERROR.primary_title(&title));
     if let (Some(pos), Some(line)) = (err.position, &err.source_line) {
         let start: usize = line.chars().take(pos.col - 1).map(char::len_utf8).sum();

@@ -83,8 +83,7 @@ pub fn signature(
             required.push(r);
         }
     }
-    let has_optional =
-        properties.is_some_and(|p| p.keys().any(|k| !seen.contains(k.as_str())));
+    let has_optional = properties.is_some_and(|p| p.keys().any(|k| !seen.contains(k.as_str())));
     let required = required
         .into_iter()
         .map(|param| match properties.and_then(|p| p.get(param)) {

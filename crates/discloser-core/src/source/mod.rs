@@ -179,19 +179,19 @@ impl SourceFile {
                 serde_json::from_str::<StrictValue>(&self.text)
             }
             .map(|v| v.0)
-                .map_err(|e| {
-                    let mut pos = json_position(&self.text, e.line(), e.column());
-                    if e.to_string().starts_with("duplicate key") {
-                        pos = key_start(&self.text, pos);
-                    }
-                    LoadError::at(
-                        ErrorKind::Syntax,
-                        &self.path,
-                        &self.text,
-                        pos,
-                        json_message(&e),
-                    )
-                }),
+            .map_err(|e| {
+                let mut pos = json_position(&self.text, e.line(), e.column());
+                if e.to_string().starts_with("duplicate key") {
+                    pos = key_start(&self.text, pos);
+                }
+                LoadError::at(
+                    ErrorKind::Syntax,
+                    &self.path,
+                    &self.text,
+                    pos,
+                    json_message(&e),
+                )
+            }),
             Syntax::Yaml => match yaml_events::fast_value(&self.text) {
                 Some(value) => Ok(value),
                 None => serde_saphyr::from_str_with_options(&self.text, yaml_options())
@@ -291,14 +291,12 @@ impl SourceFile {
     fn char_marks(&self) -> &[(usize, usize)] {
         self.char_marks.get_or_init(|| {
             let mut marks = vec![(0, 0)];
-            let mut chars = 0;
             let mut next = CHAR_MARK_STEP;
-            for (i, _) in self.text.char_indices() {
+            for (chars, (i, _)) in self.text.char_indices().enumerate() {
                 if i >= next {
                     marks.push((i, chars));
                     next = i + CHAR_MARK_STEP;
                 }
-                chars += 1;
             }
             marks
         })
@@ -838,7 +836,11 @@ mod long_line_tests {
     /// The marks give the same columns and windows as counting from the line start.
     #[test]
     fn positions_and_windows_in_a_long_line_match_counting() {
-        let line = format!("x\n{}X{}\n", "é".repeat(3 * CHAR_MARK_STEP), "ab".repeat(CHAR_MARK_STEP));
+        let line = format!(
+            "x\n{}X{}\n",
+            "é".repeat(3 * CHAR_MARK_STEP),
+            "ab".repeat(CHAR_MARK_STEP)
+        );
         let file = SourceFile::from_text(line.clone(), "t.json".into());
         let second = &line[2..line.len() - 1];
         for (offset, _) in line.char_indices().step_by(997) {
@@ -850,7 +852,14 @@ mod long_line_tests {
         let (window, col) = file.line_window(2, x, 60).expect("a line");
         assert_eq!(window.chars().count(), 122);
         assert_eq!(window.chars().nth(col - 1), Some('X'));
-        assert_eq!(file.line_window(2, 1, 60).expect("a line").0.chars().count(), 61);
+        assert_eq!(
+            file.line_window(2, 1, 60)
+                .expect("a line")
+                .0
+                .chars()
+                .count(),
+            61
+        );
         assert_eq!(file.line_window(2, 1, 1_000_000).expect("a line").0, second);
     }
 }

@@ -221,7 +221,13 @@ fn too_many_tools(docs: &[(SourceFile, Value)]) -> Option<LoadError> {
     if docs.len() > MAX_TOOLS_PER_FILE {
         let (source, _) = &docs[MAX_TOOLS_PER_FILE];
         let pos = source.position_of(source.text.len() - source.text.trim_start().len());
-        return Some(LoadError::at(ErrorKind::Shape, &source.path, &source.text, pos, message()));
+        return Some(LoadError::at(
+            ErrorKind::Shape,
+            &source.path,
+            &source.text,
+            pos,
+            message(),
+        ));
     }
     let (source, value) = docs.first()?;
     let (list, pointer) = match value {
@@ -240,7 +246,13 @@ fn too_many_tools(docs: &[(SourceFile, Value)]) -> Option<LoadError> {
         .locate_all([(pointer.as_str(), Target::Value)])
         .pop()
         .unwrap_or(crate::diagnostic::Position::START);
-    Some(LoadError::at(ErrorKind::Shape, &source.path, &source.text, pos, message()))
+    Some(LoadError::at(
+        ErrorKind::Shape,
+        &source.path,
+        &source.text,
+        pos,
+        message(),
+    ))
 }
 
 /// A JSON Lines file (several JSON objects, one per line) as one document per line; `None` when
