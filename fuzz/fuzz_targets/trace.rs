@@ -9,6 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use discloser::cost::{Provider, TokenizerKind};
 use discloser::project::Project;
 use discloser::runtime::Runtime;
 use discloser::runtime::suggest::{SuggestOptions, suggest};
@@ -52,8 +53,8 @@ fuzz_target!(|data: &[u8]| {
     let options = SuggestOptions {
         profile: profile.clone(),
         round_trip: None,
-        provider: Default::default(),
-        tokenizer: Default::default(),
+        provider: Provider::Raw,
+        tokenizer: TokenizerKind::O200k,
     };
     let _ = suggest(project, &runtime, &trace, &options);
 });
