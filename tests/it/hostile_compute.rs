@@ -194,8 +194,12 @@ fn evil_project() -> Project {
     }]);
     Project::new(&[
         ("tools/t.json", tool.to_string().as_bytes()),
-        // A file name with a line feed, a space and a `#`, for SARIF's URI.
-        ("tools/odd\n #name.json", b"[]"),
+        // A file name with a line feed, a space and a `#`, for SARIF's URI (its tool has no
+        // triggers, so a finding names the file).
+        (
+            "tools/odd\n #name.json",
+            br#"[{"name": "odd", "description": "Does odd.", "parameters": {"type": "object"}}]"#,
+        ),
     ])
 }
 
@@ -259,6 +263,7 @@ fn sarif_uris_are_percent_encoded() {
         .filter_map(|r| r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str())
         .collect();
     assert!(uris.contains(&"tools/t.json"), "{uris:?}");
+    assert!(uris.contains(&"tools/odd%0A%20%23name.json"), "{uris:?}");
     for uri in &uris {
         assert!(
             uri.bytes()
