@@ -15,6 +15,8 @@ mod formats;
 #[cfg(unix)]
 mod hostile;
 #[cfg(unix)]
+mod hostile_compute;
+#[cfg(unix)]
 mod hostile_files;
 mod lint;
 mod lint_corpora;

@@ -5,7 +5,8 @@
 //! `table`, `chart`). [`main`] is all a binary needs: the Rust binary and the Python package's
 //! `discloser` command both call it, so they behave byte for byte alike.
 //!
-//! Exit codes: 0 ok, 1 findings, 2 could not run. A closed pipe is not an error.
+//! Exit codes: 0 ok, 1 findings, 2 could not run. A closed pipe is not an error, and it
+//! never changes the verdict: findings after it still exit 1.
 
 pub mod chart;
 mod cli;
@@ -39,7 +40,7 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
         }
     };
     let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = UntilClosed::new(std::io::stdout().lock());
     let mut stderr = std::io::stderr();
     let result = commands::run(&cli, &cwd, &mut stdout, &mut stderr);
     let _ = stdout.flush();
@@ -50,8 +51,8 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
             let color = cli.color.enabled(std::io::stderr().is_terminal());
             let text = match e.downcast_ref::<LoadError>() {
                 Some(load) => report::load_error::render(load, color),
-                None if color => format!("{ERROR_STYLED}: {e:#}"),
-                None => format!("error: {e:#}"),
+                None if color => format!("{ERROR_STYLED}: {}", shown(&e)),
+                None => format!("error: {}", shown(&e)),
             };
             let _ = writeln!(stderr, "{}", text.trim_end());
             ExitCode::from(2)
@@ -62,6 +63,60 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
 /// `error` as annotate-snippets styles it in load errors (bold bright red), so every error
 /// looks the same.
 const ERROR_STYLED: &str = "\x1b[1m\x1b[91merror\x1b[0m";
+
+/// An error and its causes joined with `: ` (as `{e:#}` does), each with its control
+/// characters shown, since messages quote user values.
+fn shown(e: &anyhow::Error) -> String {
+    e.chain()
+        .map(|cause| discloser_core::printable::neutralise(&cause.to_string()).into_owned())
+        .collect::<Vec<_>>()
+        .join(": ")
+}
+
+/// Standard output that a closed pipe ends without changing the verdict: after the reader
+/// goes away (`discloser lint | head -1`), writes are dropped and the command runs to its end,
+/// so findings still exit 1 and a CI step with `pipefail` still fails.
+struct UntilClosed<W> {
+    inner: W,
+    closed: bool,
+}
+
+impl<W: Write> UntilClosed<W> {
+    fn new(inner: W) -> Self {
+        UntilClosed {
+            inner,
+            closed: false,
+        }
+    }
+
+    fn absorb<T>(&mut self, result: std::io::Result<T>, done: T) -> std::io::Result<T> {
+        match result {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(done)
+            }
+            other => other,
+        }
+    }
+}
+
+impl<W: Write> Write for UntilClosed<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        let result = self.inner.write(buf);
+        self.absorb(result, buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        let result = self.inner.flush();
+        self.absorb(result, ())
+    }
+}
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain()

@@ -34,6 +34,7 @@ pub mod fsutil;
 pub mod index;
 pub mod live;
 pub mod numfmt;
+pub mod printable;
 pub mod project;
 pub mod source;
 pub mod typing;

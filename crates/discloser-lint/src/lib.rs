@@ -357,7 +357,8 @@ fn finding(
             let (pointer, pos) = located.unwrap_or_else(|| (String::new(), Position::START));
             let tool = &catalog.tools[*i];
             let file = catalog.file_of(tool);
-            let line = file.line_text(pos.line).map(|l| snippet(l, pos.col));
+            // In the window's time, not the line's: one minified line may hold every finding.
+            let line = file.line_window(pos.line, pos.col, SNIPPET_CONTEXT);
             (
                 Some(tool.name.clone()),
                 file.path.clone(),

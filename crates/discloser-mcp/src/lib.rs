@@ -11,7 +11,8 @@
 //!   are stopped together;
 //! - **clear failures**: a command that cannot start, a server that exits (with its status and
 //!   the end of its standard error), a program that prints something other than JSON-RPC (its
-//!   first output is quoted), a repeated pagination cursor;
+//!   first output is quoted), a message that is not JSON or is over 64 MiB (reported at once,
+//!   never waited out), a repeated pagination cursor;
 //! - **no cost elsewhere**: the tokio runtime (current-thread) exists only while pulling.
 
 use std::collections::BTreeSet;
@@ -154,7 +155,13 @@ async fn session(server: &Server, command: &str) -> Result<Listing, PullError> {
     // The server's output goes through a pump, which keeps its first bytes even when the
     // protocol layer gives up before reading them (e.g. on a broken pipe).
     let (reader, writer) = tokio::io::duplex(64 * 1024);
-    let pump = tokio::spawn(pump(stdout, writer, output.first.clone()));
+    let bad_frame = Arc::new(Mutex::new(None));
+    let pump = tokio::spawn(pump(
+        stdout,
+        writer,
+        output.first.clone(),
+        bad_frame.clone(),
+    ));
     let step = Mutex::new(Step::Handshake);
     let deadline = Instant::now() + server.timeout;
     let exchange = async {
@@ -190,16 +197,26 @@ async fn session(server: &Server, command: &str) -> Result<Listing, PullError> {
     // The server is gone, so its output ends now.
     let _ = tokio::time::timeout(Duration::from_millis(500), pump).await;
     let _ = tokio::time::timeout(Duration::from_millis(500), drain).await;
+    // A message that could not be parsed ended the exchange: that is the reason.
+    let bad_frame = bad_frame.lock().ok().and_then(|mut slot| slot.take());
+    let outcome = match (outcome, bad_frame) {
+        (Ok(Ok(listing)), _) => Ok(Ok(listing)),
+        (Ok(Err((step, _))), Some(reason)) => Ok(Err((step, reason))),
+        (Err(_), Some(reason)) => Ok(Err((Step::Listing(0), reason))),
+        (other, None) => other,
+    };
     match outcome {
         Ok(Ok(listing)) => Ok(listing),
         Ok(Err((failed_at, reason))) => Err(PullError::Failed {
             command: command.to_owned(),
             what: match (failed_at, status) {
-                (Step::Handshake, Some(status)) => format!(
-                    "exited ({}) before completing the MCP handshake",
-                    describe_status(status)
-                ),
-                (Step::Handshake, None) | (Step::Listing(_), _) => reason,
+                (Step::Handshake, Some(status)) if !reason.starts_with("sent a message") => {
+                    format!(
+                        "exited ({}) before completing the MCP handshake",
+                        describe_status(status)
+                    )
+                }
+                _ => reason,
             },
             details: details(&output),
         }),
@@ -387,13 +404,21 @@ async fn drain(mut stderr: tokio::process::ChildStderr, tail: Arc<Mutex<Vec<u8>>
 
 /// Copies the server's standard output to the protocol layer, keeping the first [`KEEP`] bytes;
 /// reads to the end even when nobody listens any more.
+///
+/// The protocol layer drops a message it cannot parse and waits on, so the user would wait for
+/// the deadline: the pump checks every line that starts as a JSON object (`{`), and at the first
+/// one that is not JSON (a number out of range, nesting too deep) or is longer than
+/// [`MAX_FRAME`] it records why in `bad_frame` and closes the protocol layer's input, which ends
+/// the exchange at once. Other lines (a banner, a log line) are left to the protocol layer.
 async fn pump(
     mut stdout: tokio::process::ChildStdout,
-    mut to_client: tokio::io::DuplexStream,
+    to_client: tokio::io::DuplexStream,
     first: Arc<Mutex<Vec<u8>>>,
+    bad_frame: Arc<Mutex<Option<String>>>,
 ) {
     let mut buf = [0u8; 8192];
-    let mut listening = true;
+    let mut to_client = Some(to_client);
+    let mut frames = Frames::default();
     while let Ok(n) = stdout.read(&mut buf).await {
         if n == 0 {
             break;
@@ -404,9 +429,90 @@ async fn pump(
             let room = KEEP - first.len();
             first.extend_from_slice(&buf[..n.min(room)]);
         }
-        if listening {
-            listening = to_client.write_all(&buf[..n]).await.is_ok();
+        let Some(writer) = to_client.as_mut() else {
+            continue;
+        };
+        let problem = frames.feed(&buf[..n]);
+        if writer.write_all(&buf[..n]).await.is_err() {
+            to_client = None;
         }
+        if let Some(reason) = problem {
+            if let Ok(mut slot) = bad_frame.lock() {
+                slot.get_or_insert(reason);
+            }
+            to_client = None;
+        }
+    }
+}
+
+/// The longest message accepted from a server, in bytes.
+const MAX_FRAME: usize = 64 * 1024 * 1024;
+
+/// The lines of a server's output that start as JSON objects, checked as they complete.
+#[derive(Default)]
+struct Frames {
+    /// The current line, while it is a JSON object candidate.
+    line: Vec<u8>,
+    /// The current line started with something other than `{`: not checked.
+    skipping: bool,
+    /// Bytes of the current line so far.
+    length: usize,
+}
+
+impl Frames {
+    /// Takes more output; returns why a complete (or too long) line is not a message.
+    fn feed(&mut self, bytes: &[u8]) -> Option<String> {
+        let mut rest = bytes;
+        while !rest.is_empty() {
+            let (chunk, ended) = match rest.iter().position(|&b| b == b'\n') {
+                Some(i) => (&rest[..i], true),
+                None => (rest, false),
+            };
+            rest = &rest[(chunk.len() + usize::from(ended)).min(rest.len())..];
+            self.length += chunk.len();
+            if !self.skipping {
+                if self.line.iter().all(u8::is_ascii_whitespace) {
+                    let start = chunk.iter().position(|b| !b.is_ascii_whitespace());
+                    if let Some(start) = start {
+                        self.skipping = chunk[start] != b'{';
+                    }
+                }
+                if !self.skipping {
+                    self.line.extend_from_slice(chunk);
+                }
+            }
+            if self.length > MAX_FRAME {
+                return Some(format!(
+                    "sent a message of over {} MiB, more than discloser accepts",
+                    MAX_FRAME / (1024 * 1024)
+                ));
+            }
+            if ended {
+                let problem = self.check();
+                self.line.clear();
+                self.skipping = false;
+                self.length = 0;
+                if problem.is_some() {
+                    return problem;
+                }
+            }
+        }
+        None
+    }
+
+    fn check(&self) -> Option<String> {
+        let text = self.line.trim_ascii();
+        if self.skipping || text.is_empty() {
+            return None;
+        }
+        // Parsed as the protocol layer parses it (numbers in range, at most 128 levels deep),
+        // not merely scanned.
+        serde_json::from_slice::<Value>(text).err().map(|e| {
+            format!(
+                "sent a message that is not valid JSON ({e}): `{}`",
+                clip(&String::from_utf8_lossy(text), 80)
+            )
+        })
     }
 }
 

@@ -366,6 +366,7 @@ fn compile_tool(catalog: &Catalog, index: usize) -> Compiled {
 
 fn compile(schema: &Value) -> Compiled {
     refers_outside(schema, false, 0)?;
+    ref_chain_within(schema, MAX_REF_CHAIN)?;
     jsonschema::validator_for(schema)
         .map_err(|e| format!("the tool's schema cannot be compiled for validation: {e}"))
 }
@@ -499,6 +500,78 @@ fn refers_outside(value: &Value, named: bool, depth: usize) -> Result<bool, Stri
     }
 }
 
+/// How many local `$ref`s, each inside the target of the one before (`anyOf: [{$ref: ...}]`),
+/// a schema may chain to be validated. The validator follows them recursively: 20,000 of them
+/// overflowed its stack, 10,000 took 10 s and 1.3 GB. Recursive schemas (a cycle) are fine.
+const MAX_REF_CHAIN: usize = 64;
+
+/// Refuses a schema whose longest chain of local `$ref`s (cycles not counted) is longer than
+/// `max`. Iterative, and each target is measured once, so it is linear in the schema.
+fn ref_chain_within(schema: &Value, max: usize) -> Result<(), String> {
+    use std::collections::HashMap;
+    /// The local `$ref` targets found under `node` (without following them).
+    fn targets<'v>(root: &'v Value, node: &'v Value) -> Vec<&'v Value> {
+        let mut found = Vec::new();
+        let mut stack = vec![node];
+        while let Some(value) = stack.pop() {
+            match value {
+                Value::Object(map) => {
+                    if let Some(target) = map
+                        .get("$ref")
+                        .and_then(Value::as_str)
+                        .and_then(|r| r.strip_prefix('#'))
+                        .and_then(|pointer| root.pointer(pointer))
+                    {
+                        found.push(target);
+                    }
+                    stack.extend(map.values());
+                }
+                Value::Array(items) => stack.extend(items),
+                _ => {}
+            }
+        }
+        found
+    }
+    let key = |v: &Value| std::ptr::from_ref(v) as usize;
+    // The longest chain from each target measured; `None` while it is being measured (a
+    // reference back to it closes a cycle and counts nothing).
+    let mut chain: HashMap<usize, Option<usize>> = HashMap::new();
+    let mut stack: Vec<(&Value, Vec<&Value>, usize)> = vec![(schema, targets(schema, schema), 0)];
+    chain.insert(key(schema), None);
+    while let Some((node, next, longest)) = stack.last_mut() {
+        match next.pop() {
+            Some(target) => match chain.get(&key(target)) {
+                Some(Some(known)) => *longest = (*longest).max(known + 1),
+                Some(None) => {}
+                None => {
+                    chain.insert(key(target), None);
+                    let below = targets(schema, target);
+                    stack.push((target, below, 0));
+                    if stack.len() > max + 1 {
+                        return Err(format!(
+                            "the schema chains more than {max} `$ref`s, too many to validate"
+                        ));
+                    }
+                }
+            },
+            None => {
+                let (done, longest) = (key(node), *longest);
+                if longest > max {
+                    return Err(format!(
+                        "the schema chains more than {max} `$ref`s, too many to validate"
+                    ));
+                }
+                chain.insert(done, Some(longest));
+                stack.pop();
+                if let Some((_, _, parent)) = stack.last_mut() {
+                    *parent = (*parent).max(longest + 1);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 fn too_deep() -> String {
     format!("the schema is nested more than {MAX_DEPTH} levels deep, too deep to validate")
 }
@@ -593,5 +666,37 @@ impl Bundler<'_> {
         self.rewrite(&mut copy, target.doc, false, depth + 1)?;
         self.defs.push((key.clone(), copy));
         Ok(key)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ref_chain_within;
+    use serde_json::json;
+
+    fn chain(n: usize) -> serde_json::Value {
+        let mut defs = serde_json::Map::new();
+        for i in 0..n {
+            defs.insert(
+                format!("d{i}"),
+                json!({"anyOf": [{"$ref": format!("#/$defs/d{}", i + 1)}, {"type": "null"}]}),
+            );
+        }
+        defs.insert(format!("d{n}"), json!({"type": "string"}));
+        json!({"properties": {"x": {"$ref": "#/$defs/d0"}}, "$defs": defs})
+    }
+
+    #[test]
+    fn ref_chains_are_bounded_and_cycles_are_not_chains() {
+        assert!(ref_chain_within(&chain(60), 64).is_ok());
+        let long = ref_chain_within(&chain(20_000), 64).expect_err("too long");
+        assert_eq!(
+            long,
+            "the schema chains more than 64 `$ref`s, too many to validate"
+        );
+        let tree = json!({"$defs": {"Node": {"type": "object", "properties": {
+            "kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}},
+            "properties": {"root": {"$ref": "#/$defs/Node"}}});
+        assert!(ref_chain_within(&tree, 64).is_ok());
     }
 }

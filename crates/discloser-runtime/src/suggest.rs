@@ -206,6 +206,10 @@ pub fn suggest(
         });
     }
     let (round_trip, round_trip_source) = match options.round_trip {
+        // Beyond it the tokens stop being exact as `f64` and `i64` (was: `-1` tokens).
+        Some(r) if r > super::trace::MAX_COUNT => {
+            return Err(SuggestError::RoundTripOutOfRange { round_trip: r });
+        }
         Some(r) => (r, "option"),
         None => match super::trace::mean(&t.input_tokens) {
             Some(mean) => (mean.round() as u64, "trace"),
@@ -316,6 +320,12 @@ pub enum SuggestError {
     NoRoundTrip {
         /// The profile.
         profile: String,
+    },
+    /// The round-trip cost given is beyond [`crate::trace::MAX_COUNT`].
+    #[error("a round trip of `{round_trip}` tokens is out of range: at most 1000000000000 (10^12)")]
+    RoundTripOutOfRange {
+        /// The cost given.
+        round_trip: u64,
     },
 }
 

@@ -142,6 +142,10 @@ impl Trace {
     }
 }
 
+/// The largest `input_tokens` and `latency_ms` of a turn (and `--round-trip`): 10^12, far
+/// above any context window, so every sum, mean and product stays exact and in range.
+pub const MAX_COUNT: u64 = 1_000_000_000_000;
+
 /// Parses the lines of a trace file; `file` is its index in [`Trace::sources`].
 pub fn parse(source: &SourceFile, file: usize) -> Result<Vec<TracedTurn>, LoadError> {
     let mut turns = Vec::new();
@@ -162,6 +166,20 @@ pub fn parse(source: &SourceFile, file: usize) -> Result<Vec<TracedTurn>, LoadEr
         )
         .map_err(fail)?;
         let turn: Turn = typed(&one, value).map_err(fail)?;
+        for (key, count) in [
+            ("input_tokens", turn.input_tokens),
+            ("latency_ms", turn.latency_ms),
+        ] {
+            if let Some(n) = count.filter(|&n| n > MAX_COUNT) {
+                let e = one.error_at(
+                    ErrorKind::Shape,
+                    &format!("/{key}"),
+                    Target::Value,
+                    format!("`{key}` of `{n}` is out of range: at most 1000000000000 (10^12)"),
+                );
+                return Err(fail(e));
+            }
+        }
         turns.push(TracedTurn {
             path: source.path.clone(),
             line: i + 1,

@@ -73,7 +73,7 @@ pub fn run(
         OutputFormat::Text => {
             let mut text = String::new();
             write_text(&report, &mut text);
-            out.write_all(text.as_bytes())?;
+            out.write_all(crate::report::shown_lines(&text).as_bytes())?;
         }
     }
     Ok(if report.drift() {

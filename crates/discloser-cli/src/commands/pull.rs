@@ -42,7 +42,7 @@ pub fn run(
 ) -> anyhow::Result<Outcome> {
     if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 86_400.0) {
         anyhow::bail!(
-            "`--timeout` must be a number of seconds above 0, got {}",
+            "`--timeout` must be a number of seconds above 0 and at most 86400 (a day), got `{}`",
             args.timeout
         );
     }

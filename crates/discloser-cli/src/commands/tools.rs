@@ -2,7 +2,6 @@
 
 use std::io::Write;
 
-use comfy_table::{ContentArrangement, Table, presets};
 use serde::Serialize;
 
 use super::Outcome;
@@ -59,23 +58,21 @@ pub fn run(project: &Project, args: &ToolsArgs, out: &mut dyn Write) -> anyhow::
             writeln!(out, "{text}")?;
         }
         TableFormat::Table => {
-            let mut table = Table::new();
-            table
-                .load_style(presets::ASCII_MARKDOWN)
-                .set_content_arrangement(ContentArrangement::Disabled)
-                .set_header(["tool", "state", "required", "triggers", "source"]);
-            for row in &rows {
-                table.add_row([
-                    row.name.clone(),
-                    row.state.to_owned(),
-                    row.required.join(", "),
-                    row.triggers.to_string(),
-                    row.source.clone(),
-                ]);
-            }
-            for line in table.to_string().lines() {
-                writeln!(out, "{}", line.trim_end())?;
-            }
+            let header = ["tool", "state", "required", "triggers", "source"].map(String::from);
+            let cells: Vec<Vec<String>> = rows
+                .iter()
+                .map(|row| {
+                    vec![
+                        row.name.clone(),
+                        row.state.to_owned(),
+                        row.required.join(", "),
+                        row.triggers.to_string(),
+                        row.source.clone(),
+                    ]
+                })
+                .collect();
+            // The shared table shows control characters in names as visible ones.
+            write!(out, "{}", crate::table::render(&header, &cells, true, &[]))?;
         }
     }
     Ok(Outcome::Ok)

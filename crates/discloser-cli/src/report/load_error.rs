@@ -12,7 +12,10 @@ pub fn render(err: &LoadError, color: bool) -> String {
         Renderer::plain()
     };
     let path = err.path.display().to_string();
-    let title = format!("{}: {}", err.location(), err.message);
+    // Messages quote user values: control characters shown, never sent to the terminal.
+    let title =
+        discloser_core::printable::neutralise(&format!("{}: {}", err.location(), err.message))
+            .into_owned();
     let mut group = Group::with_title(Level::ERROR.primary_title(&title));
     if let (Some(pos), Some(line)) = (err.position, &err.source_line) {
         let start: usize = line.chars().take(pos.col - 1).map(char::len_utf8).sum();
@@ -25,7 +28,7 @@ pub fn render(err: &LoadError, color: bool) -> String {
         );
     }
     if let Some(help) = &err.help {
-        group = group.element(Level::HELP.message(help.as_str()));
+        group = group.element(Level::HELP.message(discloser_core::printable::neutralise(help)));
     }
     renderer.render(&[group]).to_string()
 }

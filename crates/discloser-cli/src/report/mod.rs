@@ -4,3 +4,12 @@
 
 pub mod load_error;
 pub mod runtime;
+
+/// `text` with every control character but its line feeds shown as a visible one: for the
+/// text reports built line by line from names and index lines (check, diff).
+pub fn shown_lines(text: &str) -> String {
+    text.split('\n')
+        .map(|line| discloser_core::printable::neutralise(line).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -2,6 +2,7 @@
 //! newline, has no trailing spaces, and depends only on the report.
 
 use discloser_core::numfmt::{percent1, thousands};
+use discloser_core::printable::neutralise;
 use discloser_core::project::Profile;
 use discloser_runtime::Format;
 use discloser_runtime::reach::ReachReport;
@@ -27,13 +28,15 @@ fn table(header: &[String], rows: &[Vec<String>], format: Format, right: &[usize
     crate::table::render(header, rows, format == Format::Markdown, right)
 }
 
-/// Text as inline code in Markdown (`` `text` ``), as is in a plain table.
+/// Text as inline code in Markdown (`` `text` ``), as is in a plain table; its control
+/// characters shown (names come from catalogs and traces).
 fn code_span(md: bool) -> impl Fn(&str) -> String {
     move |text| {
+        let text = neutralise(text);
         if md {
             format!("`{text}`")
         } else {
-            text.to_owned()
+            text.into_owned()
         }
     }
 }
@@ -49,9 +52,15 @@ fn strings(header: &[&str]) -> Vec<String> {
     header.iter().map(|h| (*h).to_owned()).collect()
 }
 
-/// Joins lines into a text with one trailing newline.
+/// Joins lines into a text with one trailing newline. The reports quote names and messages
+/// from catalogs and traces: every control character but the line feeds is shown.
 fn finish(lines: Vec<String>) -> String {
-    let mut text = lines.join("\n");
+    let mut text = lines
+        .iter()
+        .flat_map(|line| line.split('\n'))
+        .map(|part| neutralise(part).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n");
     while text.ends_with('\n') {
         text.pop();
     }
@@ -103,7 +112,7 @@ pub fn render_search(query: &str, hits: &[Hit], profile: &Profile, format: Forma
         });
     }
     if hits.is_empty() {
-        return format!("no tool matches `{query}`\n");
+        return format!("no tool matches `{}`\n", neutralise(query));
     }
     let rows: Vec<Vec<String>> = hits
         .iter()

@@ -65,6 +65,8 @@ pub fn signature(
 ) -> Signature {
     let root = catalog.deref(parameters).unwrap_or(parameters);
     let properties = root.value.get("properties").and_then(Value::as_object);
+    // A set beside the list: 300,000 required names must not take 10^11 comparisons.
+    let mut seen = std::collections::HashSet::new();
     let mut required: Vec<&str> = Vec::new();
     for r in root
         .value
@@ -74,13 +76,12 @@ pub fn signature(
         .flatten()
     {
         if let Some(r) = r.as_str()
-            && !required.contains(&r)
+            && seen.insert(r)
         {
             required.push(r);
         }
     }
-    let has_optional =
-        properties.is_some_and(|p| p.keys().any(|k| !required.contains(&k.as_str())));
+    let has_optional = properties.is_some_and(|p| p.keys().any(|k| !seen.contains(k.as_str())));
     let required = required
         .into_iter()
         .map(|param| match properties.and_then(|p| p.get(param)) {
@@ -172,15 +173,18 @@ fn is_null_type(catalog: &Catalog, schema: Schema<'_>) -> bool {
     })
 }
 
-/// The values without repeats, in first-seen order. Linear for scalars (an enum of 100,000
-/// values must not take 10^10 comparisons); lists and objects, rare in enums, are compared
-/// one by one.
+/// The values without repeats, in first-seen order, in linear time (an enum of 100,000 values,
+/// scalars or lists, must not take 10^10 comparisons).
 fn dedup(values: impl Iterator<Item = Value>) -> Vec<Value> {
     let mut seen = std::collections::HashSet::new();
     let mut out: Vec<Value> = Vec::new();
     for value in values {
         let fresh = match &value {
-            Value::Array(_) | Value::Object(_) => !out.contains(&value),
+            Value::Array(_) | Value::Object(_) => {
+                let mut key = String::new();
+                composite_key(&value, &mut key);
+                seen.insert(key)
+            }
             scalar => seen.insert(scalar_key(scalar)),
         };
         if fresh {
@@ -188,6 +192,41 @@ fn dedup(values: impl Iterator<Item = Value>) -> Vec<Value> {
         }
     }
     out
+}
+
+/// A key equal for two values exactly when `Value`'s equality has them equal: canonical JSON
+/// with object keys sorted (maps compare regardless of order) and `-0.0` as `0.0`. It starts
+/// with `[` or `{`, so it never equals a [`scalar_key`]. Nesting is bounded by the loader's
+/// depth limit.
+fn composite_key(value: &Value, out: &mut String) {
+    match value {
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                composite_key(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
+            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
+            out.push('{');
+            for (i, (k, v)) in entries.into_iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                out.push_str(&Value::String(k.clone()).to_string());
+                out.push(':');
+                composite_key(v, out);
+            }
+            out.push('}');
+        }
+        Value::Number(n) if n.as_f64() == Some(0.0) && n.is_f64() => out.push_str("0.0"),
+        other => out.push_str(&other.to_string()),
+    }
 }
 
 /// A key equal for two scalars exactly when the values are equal (`0.0 == -0.0`, but `1 != 1.0`,
@@ -309,9 +348,11 @@ fn spell_type(catalog: &Catalog, schema: Schema<'_>, ty: &str, max: usize, depth
 }
 
 fn union(parts: Vec<String>) -> String {
+    // A set beside the list: an `anyOf` of 100,000 types must stay linear.
+    let mut seen = std::collections::HashSet::new();
     let mut out: Vec<String> = Vec::new();
     for part in parts {
-        if !out.contains(&part) {
+        if seen.insert(part.clone()) {
             out.push(part);
         }
     }

@@ -100,7 +100,14 @@ pub struct SourceFile {
     positions: OnceLock<Option<PosNode>>,
     /// Byte offset of the start of every line, built on first use.
     line_starts: OnceLock<Vec<usize>>,
+    /// Character counts at every [`CHAR_MARK_STEP`] bytes, built on the first position in a
+    /// long line (see [`SourceFile::chars_before`]).
+    char_marks: OnceLock<Vec<(usize, usize)>>,
 }
+
+/// Bytes between two [`SourceFile`] character marks: a column in a long line (a minified JSON
+/// file is one line) costs at most this many steps, not the length of the line before it.
+const CHAR_MARK_STEP: usize = 1024;
 
 impl SourceFile {
     /// Reads `path` from disk; `shown` is the path used in messages.
@@ -179,6 +186,7 @@ impl SourceFile {
             syntax,
             positions: OnceLock::new(),
             line_starts: OnceLock::new(),
+            char_marks: OnceLock::new(),
         })
     }
 
@@ -192,27 +200,31 @@ impl SourceFile {
             syntax,
             positions: OnceLock::new(),
             line_starts: OnceLock::new(),
+            char_marks: OnceLock::new(),
         }
     }
 
     /// Parses the whole text into a JSON value (object key order preserved).
     pub fn parse(&self) -> Result<Value, LoadError> {
         match self.syntax {
-            Syntax::Json => serde_json::from_str::<StrictValue>(&self.text)
-                .map(|v| v.0)
-                .map_err(|e| {
-                    let mut pos = json_position(&self.text, e.line(), e.column());
-                    if e.to_string().starts_with("duplicate key") {
-                        pos = key_start(&self.text, pos);
-                    }
-                    LoadError::at(
-                        ErrorKind::Syntax,
-                        &self.path,
-                        &self.text,
-                        pos,
-                        json_message(&e),
-                    )
-                }),
+            Syntax::Json => {
+                JSON_VALUES.with(|n| n.set(0));
+                serde_json::from_str::<StrictValue>(&self.text)
+            }
+            .map(|v| v.0)
+            .map_err(|e| {
+                let mut pos = json_position(&self.text, e.line(), e.column());
+                if e.to_string().starts_with("duplicate key") {
+                    pos = key_start(&self.text, pos);
+                }
+                LoadError::at(
+                    ErrorKind::Syntax,
+                    &self.path,
+                    &self.text,
+                    pos,
+                    json_message(&e),
+                )
+            }),
             Syntax::Yaml => match yaml_events::fast_value(&self.text) {
                 Some(value) => Ok(value),
                 None => serde_saphyr::from_str_with_options(&self.text, yaml_options())
@@ -278,8 +290,84 @@ impl SourceFile {
         let start = starts[line - 1];
         Position {
             line,
-            col: self.text[start..offset].chars().count() + 1,
+            col: self.chars_between(start, offset) + 1,
         }
+    }
+
+    /// The number of characters in `text[from..to]` (both char boundaries), in at most about
+    /// [`CHAR_MARK_STEP`] steps however far apart they are: a file with 100,000 findings on one
+    /// 10 MB line must not count 10^12 characters.
+    fn chars_between(&self, from: usize, to: usize) -> usize {
+        if to - from <= CHAR_MARK_STEP {
+            return self.text[from..to].chars().count();
+        }
+        self.chars_before(to) - self.chars_before(from)
+    }
+
+    /// The number of characters before byte `offset` (a char boundary).
+    fn chars_before(&self, offset: usize) -> usize {
+        let marks = self.char_marks();
+        let (byte, chars) = marks[marks.partition_point(|m| m.0 <= offset) - 1];
+        chars + self.text[byte..offset].chars().count()
+    }
+
+    /// The byte offset of the character numbered `n` (0-based) of the whole text.
+    fn byte_of_char(&self, n: usize) -> usize {
+        let marks = self.char_marks();
+        let (byte, chars) = marks[marks.partition_point(|m| m.1 <= n) - 1];
+        self.text[byte..]
+            .char_indices()
+            .nth(n - chars)
+            .map_or(self.text.len(), |(i, _)| byte + i)
+    }
+
+    fn char_marks(&self) -> &[(usize, usize)] {
+        self.char_marks.get_or_init(|| {
+            let mut marks = vec![(0, 0)];
+            let mut next = CHAR_MARK_STEP;
+            for (chars, (i, _)) in self.text.char_indices().enumerate() {
+                if i >= next {
+                    marks.push((i, chars));
+                    next = i + CHAR_MARK_STEP;
+                }
+            }
+            marks
+        })
+    }
+
+    /// Line `line` cut to at most `context` characters either side of column `col`, with `…`
+    /// where it was cut, and the column inside the cut line; a line of at most `2 * context`
+    /// characters whole. Costs the window, not the line: a long line is measured with the
+    /// character marks.
+    pub fn line_window(&self, line: usize, col: usize, context: usize) -> Option<(String, usize)> {
+        let starts = self.line_starts();
+        let start = *starts.get(line.checked_sub(1)?)?;
+        let text = self.line_text(line)?;
+        let end = start + text.len();
+        if text.len() <= 2 * context {
+            return Some((text.to_owned(), col));
+        }
+        let total = self.chars_between(start, end);
+        if total <= 2 * context {
+            return Some((text.to_owned(), col));
+        }
+        let first = col.saturating_sub(1).saturating_sub(context).min(total);
+        let last = (col.saturating_sub(1) + context).min(total);
+        if first == 0 && last == total {
+            return Some((text.to_owned(), col));
+        }
+        let before = self.chars_before(start);
+        let from = self.byte_of_char(before + first);
+        let to = self.byte_of_char(before + last).min(end);
+        let mut window = String::new();
+        if first > 0 {
+            window.push('…');
+        }
+        window.push_str(&self.text[from..to]);
+        if last < total {
+            window.push('…');
+        }
+        Some((window, col - first + usize::from(first > 0)))
     }
 
     /// The text of a 1-based line, without its line ending.
@@ -507,11 +595,33 @@ fn key_start(text: &str, after: Position) -> Position {
     after
 }
 
-/// A JSON value whose objects must not repeat a key (serde_json keeps the last silently).
+/// The most values (objects, lists, strings, numbers, ...) one JSON file may hold. Parsed, a
+/// value takes 50 to 100 bytes however short its text (`{}` is 2 bytes), so a 64 MiB file of
+/// tiny values would need gigabytes: it is refused at the first value over the limit, which
+/// bounds a parse to a few hundred megabytes. A realistic catalog holds about one value per
+/// 20 bytes of text: 64 MiB of it is about 3.4 million values.
+pub const MAX_JSON_VALUES: usize = 5_000_000;
+
+thread_local! {
+    /// Values parsed so far by the current [`SourceFile::parse`] of JSON on this thread.
+    static JSON_VALUES: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// A JSON value whose objects must not repeat a key (serde_json keeps the last silently), and
+/// whose file holds at most [`MAX_JSON_VALUES`] values.
 struct StrictValue(Value);
 
 impl<'de> Deserialize<'de> for StrictValue {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let count = JSON_VALUES.with(|n| {
+            n.set(n.get() + 1);
+            n.get()
+        });
+        if count > MAX_JSON_VALUES {
+            return Err(de::Error::custom(format_args!(
+                "more than {MAX_JSON_VALUES} values in one file, more than discloser loads: split the catalog into several files"
+            )));
+        }
         struct V;
         impl<'de> Visitor<'de> for V {
             type Value = StrictValue;
@@ -749,5 +859,40 @@ mod tests {
     fn invalid_utf8_is_an_error_with_position() {
         let e = SourceFile::from_bytes(b"a: 1\nb: \xff\n".to_vec(), "x.yaml".into()).unwrap_err();
         assert_eq!(e.position, Some(Position { line: 2, col: 4 }));
+    }
+}
+
+#[cfg(test)]
+mod long_line_tests {
+    use super::{CHAR_MARK_STEP, SourceFile};
+
+    /// The marks give the same columns and windows as counting from the line start.
+    #[test]
+    fn positions_and_windows_in_a_long_line_match_counting() {
+        let line = format!(
+            "x\n{}X{}\n",
+            "é".repeat(3 * CHAR_MARK_STEP),
+            "ab".repeat(CHAR_MARK_STEP)
+        );
+        let file = SourceFile::from_text(line.clone(), "t.json".into());
+        let second = &line[2..line.len() - 1];
+        for (offset, _) in line.char_indices().step_by(997) {
+            let pos = file.position_of(offset);
+            let start = if offset < 2 { 0 } else { 2 };
+            assert_eq!(pos.col, line[start..offset].chars().count() + 1);
+        }
+        let x = 3 * CHAR_MARK_STEP + 1;
+        let (window, col) = file.line_window(2, x, 60).expect("a line");
+        assert_eq!(window.chars().count(), 122);
+        assert_eq!(window.chars().nth(col - 1), Some('X'));
+        assert_eq!(
+            file.line_window(2, 1, 60)
+                .expect("a line")
+                .0
+                .chars()
+                .count(),
+            61
+        );
+        assert_eq!(file.line_window(2, 1, 1_000_000).expect("a line").0, second);
     }
 }

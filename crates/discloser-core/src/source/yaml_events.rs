@@ -184,8 +184,16 @@ const FAST_MAX_NODES: usize = 20_000_000;
 pub(super) fn fast_value(text: &str) -> Option<Value> {
     enum Frame {
         Seq(Vec<Value>),
-        Map(Vec<(String, Value)>, Option<String>),
+        /// The entries, the key awaiting its value, and the keys as a set once the map is
+        /// large (a linear search per key made 100,000 keys quadratic).
+        Map(
+            Vec<(String, Value)>,
+            Option<String>,
+            Option<std::collections::HashSet<String>>,
+        ),
     }
+    /// Maps up to this many entries are searched for a repeated key one by one.
+    const SMALL_MAP: usize = 16;
     let mut stack: Vec<Frame> = Vec::new();
     let mut root = None;
     let mut documents = 0;
@@ -203,7 +211,7 @@ pub(super) fn fast_value(text: &str) -> Option<Value> {
             }
             Event::Scalar(value, style, 0, None) => {
                 // A mapping key must be a string, not a plain scalar read as something else.
-                let is_key = matches!(stack.last(), Some(Frame::Map(_, None)));
+                let is_key = matches!(stack.last(), Some(Frame::Map(_, None, _)));
                 if is_key {
                     // A plain key counts only when it reads as a string; `<<` merges.
                     let key = match style {
@@ -213,10 +221,21 @@ pub(super) fn fast_value(text: &str) -> Option<Value> {
                         },
                         _ => value.into_owned(),
                     };
-                    let Some(Frame::Map(entries, pending)) = stack.last_mut() else {
+                    let Some(Frame::Map(entries, pending, keys)) = stack.last_mut() else {
                         return None;
                     };
-                    if entries.iter().any(|(k, _)| *k == key) {
+                    let repeated = match keys {
+                        Some(keys) => !keys.insert(key.clone()),
+                        None if entries.len() < SMALL_MAP => entries.iter().any(|(k, _)| *k == key),
+                        None => {
+                            let mut set: std::collections::HashSet<String> =
+                                entries.iter().map(|(k, _)| k.clone()).collect();
+                            let repeated = !set.insert(key.clone());
+                            *keys = Some(set);
+                            repeated
+                        }
+                    };
+                    if repeated {
                         return None;
                     }
                     *pending = Some(key);
@@ -235,7 +254,7 @@ pub(super) fn fast_value(text: &str) -> Option<Value> {
                 continue;
             }
             Event::MappingStart(_, 0, None) => {
-                stack.push(Frame::Map(Vec::new(), None));
+                stack.push(Frame::Map(Vec::new(), None, None));
                 if stack.len() > FAST_MAX_DEPTH {
                     return None;
                 }
@@ -246,7 +265,7 @@ pub(super) fn fast_value(text: &str) -> Option<Value> {
                 Frame::Map(..) => return None,
             },
             Event::MappingEnd => match stack.pop()? {
-                Frame::Map(entries, None) => {
+                Frame::Map(entries, None, _) => {
                     let mut map = serde_json::Map::with_capacity(entries.len());
                     map.extend(entries);
                     Value::Object(map)
@@ -268,7 +287,7 @@ pub(super) fn fast_value(text: &str) -> Option<Value> {
                 root = Some(node);
             }
             Some(Frame::Seq(items)) => items.push(node),
-            Some(Frame::Map(entries, pending)) => {
+            Some(Frame::Map(entries, pending, _)) => {
                 let key = pending.take()?;
                 entries.push((key, node));
             }

@@ -1,5 +1,11 @@
 //! Reporters: every output format of `discloser lint`, as text. Findings arrive sorted.
+//!
+//! Paths and messages quote user input: the text formats show its control characters as
+//! visible ones ([`neutralise`]), so a name holding a line feed or an escape sequence never
+//! starts a line of its own (a GitHub workflow command) nor drives the terminal; `github`
+//! escapes values by GitHub's rules; SARIF's URIs are percent-encoded.
 
+use discloser_core::printable::neutralise;
 use serde_json::json;
 
 use super::{Finding, RULES, Severity};
@@ -63,7 +69,7 @@ fn full_chunk(findings: &[Finding], color: bool) -> String {
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
         };
-        let title = format!("{}: {}", location(f), f.message);
+        let title = neutralise(&format!("{}: {}", location(f), f.message)).into_owned();
         let path = f.path.display().to_string();
         let mut group = Group::with_title(level.primary_title(&title).id(f.code));
         if let (Some(line), Some(col), Some(text)) = (f.line, f.source_column, &f.source_line) {
@@ -81,7 +87,7 @@ fn full_chunk(findings: &[Finding], color: bool) -> String {
             );
         }
         if let Some(help) = &f.help {
-            group = group.element(Level::HELP.message(help.as_str()));
+            group = group.element(Level::HELP.message(neutralise(help)));
         }
         out.push_str(renderer.render(&[group]).to_string().trim_end());
         out.push_str("\n\n");
@@ -113,10 +119,10 @@ fn concise(findings: &[Finding]) -> String {
     for f in findings {
         out.push_str(&format!(
             "{}: {} [{}] {}\n",
-            location(f),
+            neutralise(&location(f)),
             f.code,
             f.severity.as_str(),
-            f.message
+            neutralise(&f.message)
         ));
     }
     out.push_str(&summary(findings));
@@ -129,12 +135,15 @@ fn json(findings: &[Finding]) -> String {
     out
 }
 
-/// GitHub workflow commands; `%`, CR, LF (and in properties `:` and `,`) are escaped.
+/// GitHub workflow commands; `%`, CR, LF (and in properties `:` and `,`) are escaped, other
+/// control characters shown as visible ones.
 fn github(findings: &[Finding]) -> String {
     let data = |s: &str| {
-        s.replace('%', "%25")
+        let escaped = s
+            .replace('%', "%25")
             .replace('\r', "%0D")
-            .replace('\n', "%0A")
+            .replace('\n', "%0A");
+        neutralise(&escaped).into_owned()
     };
     let prop = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
     let mut out = String::new();
@@ -219,9 +228,18 @@ fn sarif(findings: &[Finding]) -> String {
     out
 }
 
-/// A relative URI with `/` separators and percent-encoded spaces, as code scanning expects.
+/// A relative URI reference with `/` separators, as code scanning expects: every byte but the
+/// unreserved characters of RFC 3986 and `/` is percent-encoded (spaces, `%`, control
+/// characters, `#`, `?`, non-ASCII UTF-8).
 fn uri(path: &std::path::Path) -> String {
+    use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+    const PATH: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~')
+        .remove(b'/');
     let text = path.to_string_lossy().replace('\\', "/");
     let text = text.trim_start_matches("./");
-    text.replace('%', "%25").replace(' ', "%20")
+    utf8_percent_encode(text, PATH).to_string()
 }

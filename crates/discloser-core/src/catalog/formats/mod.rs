@@ -195,6 +195,9 @@ pub fn read(
         Ok(value) => vec![(source, value)],
         Err(error) => json_lines(&source).ok_or(error)??,
     };
+    if let Some(error) = too_many_tools(&docs) {
+        return Err(error);
+    }
     let tools = read_documents(&docs, forced, first_file)?;
     let mut out: Vec<(SourceFile, Vec<Tool>)> = docs
         .into_iter()
@@ -204,6 +207,56 @@ pub fn read(
         out[tool.origin.file - first_file].1.push(tool);
     }
     Ok(out)
+}
+
+/// The most tools one input file may hold. A loaded tool takes about 1.7 KB besides its schema
+/// (its name, description, pointers, positions), so 3.6 million tiny tools in a 61 MB file took
+/// 85 times the file in memory and aborted: such a file is refused before a tool is built.
+pub const MAX_TOOLS_PER_FILE: usize = 100_000;
+
+/// The error for a file with more than [`MAX_TOOLS_PER_FILE`] tools (a list of tools, a
+/// `tools` list, or JSON Lines), at the first tool over the limit.
+fn too_many_tools(docs: &[(SourceFile, Value)]) -> Option<LoadError> {
+    let message = || {
+        format!(
+            "more than {MAX_TOOLS_PER_FILE} tools in one file, more than discloser loads: split the catalog into several files"
+        )
+    };
+    if docs.len() > MAX_TOOLS_PER_FILE {
+        let (source, _) = &docs[MAX_TOOLS_PER_FILE];
+        let pos = source.position_of(source.text.len() - source.text.trim_start().len());
+        return Some(LoadError::at(
+            ErrorKind::Shape,
+            &source.path,
+            &source.text,
+            pos,
+            message(),
+        ));
+    }
+    let (source, value) = docs.first()?;
+    let (list, pointer) = match value {
+        Value::Array(list) => (list, format!("/{MAX_TOOLS_PER_FILE}")),
+        Value::Object(map) => match map.get("tools") {
+            Some(Value::Array(list)) => (list, format!("/tools/{MAX_TOOLS_PER_FILE}")),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    if list.len() <= MAX_TOOLS_PER_FILE {
+        return None;
+    }
+    // Positions only as deep as the pointer: the whole file's would cost more than its tools.
+    let pos = source
+        .locate_all([(pointer.as_str(), Target::Value)])
+        .pop()
+        .unwrap_or(crate::diagnostic::Position::START);
+    Some(LoadError::at(
+        ErrorKind::Shape,
+        &source.path,
+        &source.text,
+        pos,
+        message(),
+    ))
 }
 
 /// A JSON Lines file (several JSON objects, one per line) as one document per line; `None` when
