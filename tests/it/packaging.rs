@@ -450,10 +450,14 @@ fn github_workflow_runs_lint_check_and_uploads_sarif() {
 }
 
 #[test]
-fn pyproject_builds_the_binary_with_the_crate_version() {
+fn pyproject_builds_the_package_with_the_crate_version() {
     let text = read("pyproject.toml");
     assert!(text.contains("build-backend = \"maturin\""));
-    assert!(text.contains("bindings = \"bin\""));
+    // The Python package over the native module, and the command as its entry point (the same
+    // code as the binary: `discloser_cli::main`).
+    assert!(text.contains("manifest-path = \"crates/discloser-py/Cargo.toml\""));
+    assert!(text.contains("module-name = \"discloser._native\""));
+    assert!(text.contains("discloser = \"discloser._cli:main\""));
     // The version comes from Cargo.toml, so the wheel's can never drift from `--version`.
     assert!(text.contains("dynamic = [\"version\"]"));
     assert!(!text.lines().any(|l| l.starts_with("version")));

@@ -11,7 +11,7 @@
 pub mod chart;
 mod cli;
 mod commands;
-mod report;
+pub mod report;
 mod table;
 
 use std::io::{IsTerminal, Write};

@@ -592,3 +592,61 @@ fn resolve_profile(
     }
     Ok(())
 }
+
+/// In-memory projects, for runtimes that hold their tools as values (the Python module's
+/// `Catalog.from_tools`): the same loaders, overrides and profiles as a config file.
+impl Project {
+    /// A project from documents already in memory and a config given as text (`config`, whose
+    /// `sources` are ignored: `inputs` are the sources). Every error names the document or the
+    /// config by its shown path with a position, exactly as for files.
+    pub fn from_inputs(
+        config: &SourceFile,
+        inputs: Vec<Input>,
+        root: PathBuf,
+    ) -> Result<Project, LoadError> {
+        let parsed = Config::parse(config)?;
+        let catalog = Catalog::load_inputs(inputs, &root)?;
+        Project::assemble(parsed, config, catalog, root)
+    }
+
+    fn assemble(
+        config: Config,
+        source: &SourceFile,
+        mut catalog: Catalog,
+        root: PathBuf,
+    ) -> Result<Project, LoadError> {
+        apply_overrides(&mut catalog, &config, source)?;
+        let mut problems = Vec::new();
+        let profiles = resolve_profiles(&catalog, &config, source, &mut problems)?;
+        if let Some(first) = problems.into_iter().next() {
+            return Err(first);
+        }
+        Ok(Project {
+            config_path: source.path.clone(),
+            root,
+            config,
+            catalog,
+            profiles,
+            problems: Vec::new(),
+        })
+    }
+
+    /// The profile called `name`, grown for one turn by the tools in `extra` (the seed's "a
+    /// form is open" or "the user asked for a chart"): they are bound, so they leave the index.
+    /// An unknown name in `extra` is an error with a "did you mean".
+    pub fn profile_with(&self, name: &str, extra: &[String]) -> Result<Profile, LoadError> {
+        let mut profile = self.profile(name)?;
+        for tool in extra {
+            if self.catalog.get(tool).is_none() {
+                let err = LoadError::file(
+                    ErrorKind::Config,
+                    &self.config_path,
+                    format!("cannot add `{tool}` to profile `{name}`: no such tool"),
+                );
+                return Err(with_suggestion(err, tool, self.catalog.names()));
+            }
+            profile.bound.insert(tool.clone());
+        }
+        Ok(profile)
+    }
+}
