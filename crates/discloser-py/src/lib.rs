@@ -14,7 +14,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyList, PyString};
 
 use discloser_core::catalog::Input;
-use discloser_core::catalog::formats::export::{self, ExportTarget};
+use discloser_core::catalog::formats::export;
+use discloser_core::catalog::formats::provider::Definition;
 use discloser_core::config::SearchTool;
 use discloser_core::cost::{CostOptions, Counter, Provider, TokenizerKind};
 use discloser_core::diagnostic::{ErrorKind, LoadError};
@@ -184,15 +185,16 @@ fn style_of(name: &str) -> Outcome<Style> {
     }
 }
 
-fn target_of(name: &str) -> Outcome<ExportTarget> {
-    const ALL: [ExportTarget; 5] = [
-        ExportTarget::Openai,
-        ExportTarget::OpenaiResponses,
-        ExportTarget::Anthropic,
-        ExportTarget::Mcp,
-        ExportTarget::Gemini,
+/// A provider whose request shape an API takes (`raw` is discloser's own, not an API's).
+fn target_of(name: &str) -> Outcome<Provider> {
+    const ALL: [Provider; 5] = [
+        Provider::Openai,
+        Provider::OpenaiResponses,
+        Provider::Anthropic,
+        Provider::Mcp,
+        Provider::Gemini,
     ];
-    ALL.into_iter().find(|t| t.name() == name).ok_or_else(|| {
+    ALL.into_iter().find(|t| t.as_str() == name).ok_or_else(|| {
         other(format!(
             "unknown provider `{name}`: expected `openai`, `openai-responses`, `anthropic`, `mcp` or `gemini`"
         ))
@@ -335,7 +337,7 @@ impl PyProject {
             let target = target_of(&provider)?;
             Ok(self.project.catalog.get(&name).map(|tool| {
                 match export::tools_value(target, &[tool]) {
-                    Value::Array(mut items) if target != ExportTarget::Gemini => items.remove(0),
+                    Value::Array(mut items) if target != Provider::Gemini => items.remove(0),
                     Value::Object(mut result) => match result.remove("tools") {
                         Some(Value::Array(mut items)) if !items.is_empty() => items.remove(0),
                         _ => Value::Null,
@@ -384,11 +386,15 @@ impl PyProject {
         let value = guarded(py, || {
             let provider = Provider::from_name(&provider).ok_or_else(|| {
                 other(format!(
-                    "unknown provider `{provider}`: expected `raw`, `openai`, `anthropic` or `mcp`"
+                    "unknown provider `{provider}`: expected `raw`, `openai`, `openai-responses`, `anthropic`, `mcp` or `gemini`"
                 ))
             })?;
             let tool = &self.search_tool;
-            Ok(provider.definition(&tool.name, &tool.description, &tool.parameters))
+            Ok(provider.definition(&Definition::bare(
+                &tool.name,
+                &tool.description,
+                &tool.parameters,
+            )))
         })?;
         to_py(py, &value)
     }
@@ -435,7 +441,7 @@ impl PyProject {
         let value = guarded(py, || {
             let provider = Provider::from_name(&provider).ok_or_else(|| {
                 other(format!(
-                    "unknown provider `{provider}`: expected `raw`, `openai`, `anthropic` or `mcp`"
+                    "unknown provider `{provider}`: expected `raw`, `openai`, `openai-responses`, `anthropic`, `mcp` or `gemini`"
                 ))
             })?;
             let kind = match tokenizer.as_str() {
