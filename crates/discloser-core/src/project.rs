@@ -86,18 +86,10 @@ impl Project {
 
     /// Loads a project, choosing how unknown tool names in profiles are treated.
     pub fn load_with(config_path: &Path, strictness: Strictness) -> Result<Project, LoadError> {
-        let source = SourceFile::read(config_path, config_path.to_path_buf())?;
-        let config = Config::parse(&source)?;
-        let real = config_path
-            .canonicalize()
-            .unwrap_or_else(|_| config_path.to_path_buf());
-        let root = real
-            .parent()
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
         let shown_root = config_path
             .parent()
             .map_or_else(PathBuf::new, Path::to_path_buf);
-        Project::build(config, &source, root, &shown_root, strictness)
+        Project::load_shown(config_path, config_path, &shown_root, strictness)
     }
 
     /// Loads the config at `config_path` like [`Project::load`], but names it `shown_config`
@@ -110,6 +102,15 @@ impl Project {
         shown_config: &Path,
         shown_root: &Path,
     ) -> Result<Project, LoadError> {
+        Project::load_shown(config_path, shown_config, shown_root, Strictness::Strict)
+    }
+
+    fn load_shown(
+        config_path: &Path,
+        shown_config: &Path,
+        shown_root: &Path,
+        strictness: Strictness,
+    ) -> Result<Project, LoadError> {
         let source = SourceFile::read(config_path, shown_config.to_path_buf())?;
         let config = Config::parse(&source)?;
         let real = config_path
@@ -118,7 +119,7 @@ impl Project {
         let root = real
             .parent()
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        Project::build(config, &source, root, shown_root, Strictness::Strict)
+        Project::build(config, &source, root, shown_root, strictness)
     }
 
     /// A project without a config file: the given files, directories or globs (relative to

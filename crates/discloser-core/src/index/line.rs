@@ -139,12 +139,11 @@ pub fn closed_set(ty: &str) -> Option<Vec<&str>> {
     (values.len() > 1).then_some(values)
 }
 
-/// The byte index of the `)` closing the `(` that `text` starts with, skipping JSON strings.
-fn matching_paren(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, c) in text.char_indices() {
+/// The characters of `text` outside JSON strings (a string's quotes included in what is
+/// skipped), with their byte index: closed sets quote values that hold separators.
+fn outside_strings(text: &str) -> impl Iterator<Item = (usize, char)> + '_ {
+    let (mut in_string, mut escaped) = (false, false);
+    text.char_indices().filter(move |&(_, c)| {
         if in_string {
             match c {
                 _ if escaped => escaped = false,
@@ -152,10 +151,18 @@ fn matching_paren(text: &str) -> Option<usize> {
                 '"' => in_string = false,
                 _ => {}
             }
-            continue;
+            return false;
         }
+        in_string = c == '"';
+        !in_string
+    })
+}
+
+/// The byte index of the `)` closing the `(` that `text` starts with, skipping JSON strings.
+fn matching_paren(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in outside_strings(text) {
         match c {
-            '"' => in_string = true,
             '(' => depth += 1,
             ')' => {
                 depth = depth.checked_sub(1)?;
@@ -175,19 +182,9 @@ fn split_top_level<'a>(text: &'a str, separator: &str) -> Vec<&'a str> {
         return Vec::new();
     }
     let mut parts = Vec::new();
-    let (mut depth, mut in_string, mut escaped, mut start) = (0usize, false, false, 0);
-    for (i, c) in text.char_indices() {
-        if in_string {
-            match c {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
+    let (mut depth, mut start) = (0usize, 0);
+    for (i, c) in outside_strings(text) {
         match c {
-            '"' => in_string = true,
             '(' | '[' => depth += 1,
             ')' | ']' => depth = depth.saturating_sub(1),
             _ if depth == 0 && i >= start && text[i..].starts_with(separator) => {
