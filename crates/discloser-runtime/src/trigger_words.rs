@@ -155,7 +155,6 @@ pub fn suggest_triggers(runtime: &Runtime<'_>, trace: &Trace, limit: usize) -> T
                 .into_iter()
                 .filter(|(c, ts)| {
                     ts.len() >= MIN_TURNS
-                        && !known.contains(*c)
                         && !known_terms.contains(*c)
                         && !known.iter().any(|k| k.contains(*c))
                         && stands_free(c, ts, &turn_contexts)
@@ -262,16 +261,15 @@ fn candidates(user: &str) -> (BTreeSet<String>, BTreeMap<String, Vec<Context>>) 
         .filter(|r| r.chars().count() >= 2)
     {
         let chars: Vec<char> = run.chars().collect();
-        for n in 2..=4 {
-            for window in chars.windows(n) {
+        for n in 2..=4.min(chars.len()) {
+            for start in 0..=chars.len() - n {
+                let window = &chars[start..start + n];
                 let phrase: String = window.iter().collect();
                 let head: String = window[..2].iter().collect();
                 let tail: String = window[n - 2..].iter().collect();
                 let stop = |s: &str| CJK_STOP_BIGRAMS.binary_search(&s).is_ok();
                 let edge = |c: char| CJK_EDGE_STOP_CHARS.binary_search(&c).is_ok();
                 if !stop(&head) && !stop(&tail) && !edge(window[0]) && !edge(window[n - 1]) {
-                    let start = window.as_ptr() as usize - chars.as_ptr() as usize;
-                    let start = start / std::mem::size_of::<char>();
                     let before = start.checked_sub(1).map(|i| chars[i]);
                     let after = chars.get(start + n).copied();
                     contexts
