@@ -24,6 +24,7 @@ mod lint_eval;
 mod lint_review;
 mod mcp;
 mod packaging;
+mod pins;
 mod properties;
 mod render;
 mod runtime;

@@ -119,6 +119,11 @@ pub enum Command {
     Export(crate::commands::export::ExportArgs),
     /// Fetch the tool definitions of a live MCP server over stdio.
     Pull(crate::commands::pull::PullArgs),
+    /// Pin the tools of the config's MCP servers in `discloser.lock.json`, so that commands
+    /// start no server; `--check` reports what a server changed since.
+    Lock(crate::commands::lock::LockArgs),
+    /// Write a `discloser.yaml` for tool files and MCP servers, with a trigger stub per tool.
+    Init(crate::commands::init::InitArgs),
     /// Rank catalog tools for a query with the keyword scoring a runtime's search tool uses.
     Search(crate::commands::search::SearchArgs),
     /// Summarise tool traces: how each tool was reached, first-call failures, invented names.

@@ -19,7 +19,10 @@ use std::process::ExitCode;
 
 // The libraries' modules under their usual names, so `crate::catalog` reads the same in every
 // crate of the workspace.
-use discloser_core::{catalog, config, cost, diagnostic, fsutil, index, numfmt, project, source};
+use discloser_core::{
+    catalog, config, cost, diagnostic, fsutil, index, live, lock, numfmt, printable, project,
+    source,
+};
 use discloser_lint as lint;
 use discloser_mcp as mcp;
 use discloser_runtime as runtime;

@@ -21,6 +21,9 @@ use crate::typing::Wording;
 /// The file name looked for in the current directory and its parents.
 pub const CONFIG_FILE: &str = "discloser.yaml";
 
+/// Every config file name looked for, in order of preference within one directory.
+pub const CONFIG_FILES: &[&str] = &[CONFIG_FILE, "discloser.yml"];
+
 /// The header used when `index.header` is not set.
 pub const DEFAULT_HEADER: &str = "These tools are not loaded yet, but you can call any of them directly by name with the parameters shown.\n\
 `a|b` lists the only accepted values; `…` means the tool also takes optional parameters.\n\

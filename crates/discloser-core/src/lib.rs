@@ -33,6 +33,7 @@ pub mod diagnostic;
 pub mod fsutil;
 pub mod index;
 pub mod live;
+pub mod lock;
 pub mod numfmt;
 pub mod printable;
 pub mod project;

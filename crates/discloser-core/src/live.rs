@@ -69,6 +69,17 @@ pub fn list_tools(server: &Server) -> Result<Listing, String> {
     }
 }
 
+/// The path a live server's tools are shown under in messages: `<mcp: COMMAND>`.
+pub fn live_path(command: &[String]) -> PathBuf {
+    PathBuf::from(format!("<mcp: {}>", shown(command)))
+}
+
+/// Whether `path` is one [`live_path`] made.
+pub fn is_live_path(path: &std::path::Path) -> bool {
+    path.to_str()
+        .is_some_and(|p| p.starts_with("<mcp: ") && p.ends_with('>'))
+}
+
 /// The command as one line, for messages.
 pub fn shown(command: &[String]) -> String {
     command

@@ -12,8 +12,8 @@ use serde_json::Value;
 use crate::catalog::formats::Format;
 use crate::catalog::{Catalog, Input};
 use crate::config::{
-    CONFIG_FILE, Config, IndexConfig, McpSource, ProfileDef, SearchTool, SearchToolConfig,
-    SourceSpec,
+    CONFIG_FILE, CONFIG_FILES, Config, IndexConfig, McpSource, ProfileDef, SearchTool,
+    SearchToolConfig, SourceSpec,
 };
 use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
 use crate::source::{SourceFile, Target, pointer_push};
@@ -39,6 +39,12 @@ pub struct Project {
     pub profiles: BTreeMap<String, Profile>,
     /// Problems a lenient load tolerated (always empty after a strict [`Project::load`]).
     pub problems: Vec<LoadError>,
+    /// The lock file the tools of `mcp:` sources were read from, as messages show it, when
+    /// there is one (see [`crate::lock`]).
+    pub lock_path: Option<PathBuf>,
+    /// What a front-end should say once, e.g. that a server was started because no pin holds
+    /// its tools. Never an error.
+    pub notes: Vec<String>,
 }
 
 /// How strictly names in the config are checked.
@@ -68,12 +74,30 @@ impl Profile {
     }
 }
 
-/// Looks for `discloser.yaml` in `start` and its parents.
+/// Looks for `discloser.yaml` (or `discloser.yml`) in `start` and its parents; in one directory
+/// `discloser.yaml` wins.
 pub fn find_config(start: &Path) -> Option<PathBuf> {
-    start
-        .ancestors()
-        .map(|dir| dir.join(CONFIG_FILE))
-        .find(|p| p.is_file())
+    start.ancestors().find_map(|dir| {
+        CONFIG_FILES
+            .iter()
+            .map(|name| dir.join(name))
+            .find(|p| p.is_file())
+    })
+}
+
+/// The error when no config is found from `start` up: it says where it looked and what to do.
+pub fn no_config(start: &Path) -> LoadError {
+    LoadError::file(
+        ErrorKind::Io,
+        start,
+        format!(
+            "no `{CONFIG_FILE}` (or `discloser.yml`) in this directory or any parent directory"
+        ),
+    )
+    .with_help(
+        "pass tool files, folders or globs as PATH arguments (`discloser render tools/`), \
+         `--config FILE`, or write a config with `discloser init PATH...`",
+    )
 }
 
 pub use crate::fsutil::shown_path;
@@ -161,7 +185,23 @@ impl Project {
             .components()
             .filter(|c| !matches!(c, std::path::Component::CurDir))
             .collect();
-        let inputs = expand_sources(&config.sources, &root, shown_root, &snapshot_dir, source)?;
+        let lock = if source.path == Path::new(COMMAND_LINE) {
+            None
+        } else {
+            crate::lock::read(&root, shown_root)?
+        };
+        let mut notes = Vec::new();
+        let inputs = expand_sources(
+            &config.sources,
+            &Places {
+                root: &root,
+                shown_root,
+                snapshot_dir: &snapshot_dir,
+            },
+            source,
+            lock.as_ref(),
+            &mut notes,
+        )?;
         let (mut catalog, mut problems) = match strictness {
             Strictness::Strict => (Catalog::load_inputs(inputs, &root)?, Vec::new()),
             Strictness::Lenient => Catalog::load_inputs_lenient(inputs, &root)?,
@@ -181,18 +221,23 @@ impl Project {
             catalog,
             profiles,
             problems,
+            lock_path: lock.map(|l| l.source.path),
+            notes,
         })
     }
     /// Finds the config from `start` upwards and loads it.
     pub fn discover(start: &Path) -> Result<Project, LoadError> {
         match find_config(start) {
             Some(path) => Project::load(&shown_path(&path)),
-            None => Err(LoadError::file(
-                ErrorKind::Io,
-                start.join(CONFIG_FILE),
-                format!("no `{CONFIG_FILE}` here or in any parent directory; pass `--config PATH`"),
-            )),
+            None => Err(no_config(start)),
         }
+    }
+
+    /// Whether `tool` was read from a live server or its pin in the lock file: its definition
+    /// cannot be edited here, so fixes go in the config's `overrides`.
+    pub fn is_from_server(&self, tool: &crate::catalog::Tool) -> bool {
+        let path = &self.catalog.file_of(tool).path;
+        self.lock_path.as_ref() == Some(path) || crate::live::is_live_path(path)
     }
 
     /// Index settings.
@@ -270,19 +315,34 @@ fn with_suggestion<'a>(
     }
 }
 
+/// Where a project's files are: the config's directory, as messages show it, and the snapshot
+/// folder relative to it.
+struct Places<'a> {
+    root: &'a Path,
+    shown_root: &'a Path,
+    snapshot_dir: &'a Path,
+}
+
 /// Expands sources into the documents to load: matched files sorted by shown path (a file
 /// reached twice, by two globs or a symlinked directory, is loaded once, in the format of the
-/// first source that reached it), then the tools of each MCP server, pulled now, in config
-/// order. A directory or glob never yields files of the snapshot folder (`snapshots.dir`,
-/// relative to the root): they are discloser's own output, the same tools again.
+/// first source that reached it), then the tools of each MCP server in config order — read from
+/// its pin in the lock file when there is one, pulled now otherwise. A directory or glob never
+/// yields files of the snapshot folder (`snapshots.dir`, relative to the root): they are
+/// discloser's own output, the same tools again. A source written `!GLOB` excludes the files
+/// it matches (or the files below a folder it matches) from every other source.
 fn expand_sources(
     sources: &[SourceSpec],
-    root: &Path,
-    shown_root: &Path,
-    snapshot_dir: &Path,
+    places: &Places<'_>,
     config: &SourceFile,
+    lock: Option<&crate::lock::PinnedFile>,
+    notes: &mut Vec<String>,
 ) -> Result<Vec<Input>, LoadError> {
-    if sources.is_empty() {
+    let Places {
+        root,
+        shown_root,
+        snapshot_dir,
+    } = *places;
+    if sources.iter().all(|s| exclusion(s).is_some()) {
         return Err(config_error(
             config,
             "",
@@ -290,16 +350,55 @@ fn expand_sources(
             "no `sources`: list the tool files, directories or globs to load".to_owned(),
         ));
     }
+    let mut excluded = Vec::new();
+    for (i, source) in sources.iter().enumerate() {
+        if let Some(pattern) = exclusion(source) {
+            let at = pointer_push("/sources", i);
+            excluded.push(
+                glob::Pattern::new(pattern.trim_start_matches("./")).map_err(|e| {
+                    config_error(
+                        config,
+                        &at,
+                        Target::Value,
+                        format!("exclusion `!{pattern}` is not a valid glob: {}", e.msg),
+                    )
+                })?,
+            );
+        }
+    }
+    let is_excluded = |relative: &Path| {
+        relative
+            .ancestors()
+            .filter(|a| !a.as_os_str().is_empty())
+            .any(|a| excluded.iter().any(|p| p.matches_path(a)))
+    };
     let mut files = BTreeMap::new();
     let mut servers = Vec::new();
     let mut seen = BTreeSet::new();
+    let mut pinned = BTreeSet::new();
     for (i, source) in sources.iter().enumerate() {
         let pointer = pointer_push("/sources", i);
         let (pattern, format) = match source {
+            _ if exclusion(source).is_some() => continue,
             SourceSpec::Path(path) => (path, None),
             SourceSpec::Files { path, format } => (path, *format),
             SourceSpec::Mcp(server) => {
-                servers.push(pull_source(server, root, config, &pointer)?);
+                let pin = lock.and_then(|l| l.lock.server(&server.command).map(|(n, _)| (l, n)));
+                servers.push(match pin {
+                    Some((file, n)) => {
+                        pinned.insert(n);
+                        file.input(n, root)
+                    }
+                    None => {
+                        let input = pull_source(server, root, config, &pointer)?;
+                        notes.push(format!(
+                            "started MCP server `{}` to list its tools: `discloser lock` pins them in `{}`, so that commands start no server",
+                            crate::live::shown(&server.command),
+                            crate::lock::LOCK_FILE
+                        ));
+                        input
+                    }
+                });
                 continue;
             }
         };
@@ -315,8 +414,12 @@ fn expand_sources(
         if !named && !snapshot_dir.as_os_str().is_empty() {
             matched.retain(|relative| !relative.starts_with(snapshot_dir));
         }
+        let outside_snapshots = matched.len();
+        matched.retain(|relative| !is_excluded(relative));
         if matched.is_empty() {
-            let skipped = if before > 0 {
+            let skipped = if outside_snapshots > 0 {
+                " that no `!` source excludes".to_owned()
+            } else if before > 0 {
                 format!(
                     " outside the snapshot folder `{}`, whose files are discloser's output",
                     snapshot_dir.display()
@@ -342,17 +445,35 @@ fn expand_sources(
             }
         }
     }
+    if let Some(file) = lock {
+        for (n, stale) in file.lock.servers.iter().enumerate() {
+            if !pinned.contains(&n) {
+                notes.push(format!(
+                    "`{}` pins MCP server `{}`, which no source of the config starts any more: `discloser lock` removes it",
+                    file.source.path.display(),
+                    crate::live::shown(&stale.command)
+                ));
+            }
+        }
+    }
     Ok(files.into_values().chain(servers).collect())
 }
 
-/// Starts an MCP server of the config and reads its tools into a document named
-/// `<mcp: COMMAND>`; a failure is reported at the source in the config.
-fn pull_source(
+/// The glob of a source written `!GLOB`.
+fn exclusion(source: &SourceSpec) -> Option<&str> {
+    match source {
+        SourceSpec::Path(path) => path.strip_prefix('!'),
+        _ => None,
+    }
+}
+
+/// The timeout of an `mcp:` source, or the error at its `timeout`.
+pub(crate) fn server_of(
     server: &McpSource,
     root: &Path,
     config: &SourceFile,
     pointer: &str,
-) -> Result<Input, LoadError> {
+) -> Result<crate::live::Server, LoadError> {
     let fail = |at: &str, message: String| {
         config_error(config, &pointer_push(pointer, at), Target::Value, message)
     };
@@ -376,18 +497,49 @@ fn pull_source(
             ));
         }
     };
-    let listing = crate::live::list_tools(&crate::live::Server {
+    Ok(crate::live::Server {
         command: server.command.clone(),
         cwd: Some(root.to_path_buf()),
         timeout,
     })
-    .map_err(|e| fail("mcp", e))?;
-    let shown = PathBuf::from(format!("<mcp: {}>", crate::live::shown(&server.command)));
+}
+
+/// Starts an MCP server of the config and reads its tools into a document named
+/// `<mcp: COMMAND>`; a failure is reported at the source in the config.
+fn pull_source(
+    server: &McpSource,
+    root: &Path,
+    config: &SourceFile,
+    pointer: &str,
+) -> Result<Input, LoadError> {
+    let listing = crate::live::list_tools(&server_of(server, root, config, pointer)?)
+        .map_err(|e| config_error(config, &pointer_push(pointer, "mcp"), Target::Value, e))?;
     Ok(Input::Text {
         real: root.join("discloser.mcp.json"),
-        source: SourceFile::from_text(listing.to_json(), shown),
+        source: SourceFile::from_text(listing.to_json(), crate::live::live_path(&server.command)),
         format: Some(Format::Mcp),
     })
+}
+
+/// Every `mcp:` source of a config, started and listed now (for `discloser lock`): each with
+/// its command and listing, in config order; the first failure is an error at its source.
+pub fn pull_servers(
+    config: &Config,
+    source: &SourceFile,
+    root: &Path,
+) -> Result<Vec<(Vec<String>, crate::live::Listing)>, LoadError> {
+    let mut out = Vec::new();
+    for (i, spec) in config.sources.iter().enumerate() {
+        if let SourceSpec::Mcp(server) = spec {
+            let pointer = pointer_push("/sources", i);
+            let listing = crate::live::list_tools(&server_of(server, root, source, &pointer)?)
+                .map_err(|e| {
+                    config_error(source, &pointer_push(&pointer, "mcp"), Target::Value, e)
+                })?;
+            out.push((server.command.clone(), listing));
+        }
+    }
+    Ok(out)
 }
 
 /// The config's trigger files, in order: each tool they name gets their list (the precedence:
@@ -629,6 +781,8 @@ impl Project {
             catalog,
             profiles,
             problems: Vec::new(),
+            lock_path: None,
+            notes: Vec::new(),
         })
     }
 

@@ -28,6 +28,7 @@ pub mod resolve;
 pub mod search;
 pub mod suggest;
 pub mod text;
+pub mod text_candidates;
 pub mod trace;
 pub mod trigger_words;
 pub mod write_profile;

@@ -8,14 +8,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
-
 use super::Outcome;
 use super::check::{OutputFormat, cache_sentence, legend, summary_lines, thousands};
 use crate::cli::Cli;
-use crate::config::CONFIG_FILE;
+use crate::config::CONFIG_FILES;
 use crate::cost::{Counter, Provider, TokenizerKind};
-use crate::project::{Project, find_config};
+use crate::project::Project;
 use crate::snapshot::diff::{
     DiffReport, DiffStatus, TokenDelta, Version, diff_profiles, diff_projects,
 };
@@ -115,12 +113,7 @@ fn git_diff(
     provider: Provider,
     counter: &Counter,
 ) -> anyhow::Result<DiffReport> {
-    let config = match &cli.config {
-        Some(path) => cwd.join(path),
-        None => find_config(cwd).with_context(|| {
-            format!("no `{CONFIG_FILE}` here or in any parent directory; pass `--config PATH`")
-        })?,
-    };
+    let config = cwd.join(super::config_path(cli, cwd)?);
     let new = super::load(cli, &[], cwd)?;
     let revision = read_revision(&config, rev)?;
     let old = Project::load_as(
@@ -146,8 +139,10 @@ fn git_diff(
 fn load_version(path: &Path, cwd: &Path) -> anyhow::Result<Project> {
     let full = cwd.join(path);
     let config = if full.is_dir() {
-        let inside = full.join(CONFIG_FILE);
-        inside.is_file().then(|| path.join(CONFIG_FILE))
+        CONFIG_FILES
+            .iter()
+            .find(|name| full.join(name).is_file())
+            .map(|name| path.join(name))
     } else if is_config(&full) {
         Some(path.to_path_buf())
     } else {
@@ -164,7 +159,10 @@ fn load_version(path: &Path, cwd: &Path) -> anyhow::Result<Project> {
 
 /// A file is a config when it is named `discloser.yaml` or its top level has `sources`.
 fn is_config(path: &Path) -> bool {
-    if path.file_name().is_some_and(|n| n == CONFIG_FILE) {
+    if path
+        .file_name()
+        .is_some_and(|n| CONFIG_FILES.iter().any(|c| n == *c))
+    {
         return true;
     }
     SourceFile::read(path, path.to_path_buf())

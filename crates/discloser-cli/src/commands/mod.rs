@@ -9,7 +9,9 @@ pub mod cost;
 pub mod diff;
 pub mod export;
 pub mod import;
+pub mod init;
 pub mod lint;
+pub mod lock;
 pub mod man;
 pub mod pull;
 pub mod reach;
@@ -68,6 +70,8 @@ pub fn run(
         Command::Import(args) => import::run(cli, args, cwd, out),
         Command::Export(args) => export::run(cli, args, cwd, out),
         Command::Pull(args) => pull::run(cli, args, cwd, out),
+        Command::Lock(args) => lock::run(cli, args, cwd, out),
+        Command::Init(args) => init::run(cli, args, cwd, out),
         Command::Search(args) => search::run(cli, args, cwd, out),
         Command::Trace(args) => trace::run(cli, args, cwd, out),
         Command::Reach(args) => reach::run(cli, args, cwd, out),
@@ -97,13 +101,29 @@ pub fn load_with(
     cwd: &Path,
     strictness: Strictness,
 ) -> anyhow::Result<Project> {
-    Ok(match (&cli.config, paths) {
+    let project = match (&cli.config, paths) {
         (Some(_), [_, ..]) => anyhow::bail!("give either `--config` or paths, not both"),
         (None, [_, ..]) => Project::from_paths_with(paths, cwd, strictness)?,
         (Some(path), []) => Project::load_with(path, strictness)?,
-        (None, []) => match crate::project::find_config(cwd) {
-            Some(path) => Project::load_with(&crate::project::shown_path(&path), strictness)?,
-            None => Project::discover(cwd)?,
+        (None, []) => Project::load_with(&config_path(cli, cwd)?, strictness)?,
+    };
+    // Said once per run on standard error, as `main` says errors, whatever the command writes
+    // to its output.
+    let mut stderr = std::io::stderr();
+    for note in &project.notes {
+        let _ = writeln!(stderr, "note: {}", crate::printable::neutralise(note));
+    }
+    Ok(project)
+}
+
+/// The config file of a command: `--config`, else the one found from `cwd` up (as shown in
+/// messages), else the error that says none was found and what to do.
+pub fn config_path(cli: &Cli, cwd: &Path) -> anyhow::Result<std::path::PathBuf> {
+    match &cli.config {
+        Some(path) => Ok(path.clone()),
+        None => match crate::project::find_config(cwd) {
+            Some(path) => Ok(crate::project::shown_path(&path)),
+            None => Err(crate::project::no_config(cwd).into()),
         },
-    })
+    }
 }

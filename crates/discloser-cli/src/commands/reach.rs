@@ -14,13 +14,11 @@ use crate::source::SourceFile;
 /// `discloser reach`.
 #[derive(Debug, clap::Args)]
 pub struct ReachArgs {
-    /// The cases file (YAML or JSON): utterances and the tools each should reach.
-    #[arg(
-        value_name = "CASES",
-        required_unless_present = "traces",
-        conflicts_with = "traces"
-    )]
-    pub cases: Option<PathBuf>,
+    /// The cases file (YAML or JSON): utterances and the tools each should reach; then tool
+    /// files, directories or globs to load instead of the config's sources. With `--trace`,
+    /// every argument is a tool path (give them before `--trace`).
+    #[arg(value_name = "CASES|PATH", required_unless_present = "traces")]
+    pub inputs: Vec<String>,
     /// Take the cases from trace files instead: each turn's user message (`user`) should reach
     /// the tools the model called unbound in it (origin `catalog` or `search`).
     #[arg(long = "trace", value_name = "FILE", num_args = 1..)]
@@ -40,9 +38,13 @@ pub fn run(
     cwd: &Path,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let project = load(cli, &[], cwd)?;
+    let (cases_path, paths) = match args.inputs.split_first() {
+        Some((cases, paths)) if args.traces.is_empty() => (Some(PathBuf::from(cases)), paths),
+        _ => (None, args.inputs.as_slice()),
+    };
+    let project = load(cli, paths, cwd)?;
     let runtime = Runtime::new(&project);
-    let cases = match &args.cases {
+    let cases = match &cases_path {
         Some(path) => {
             let source = SourceFile::read(&cwd.join(path), path.clone())?;
             Cases::parse(&source, &runtime)?

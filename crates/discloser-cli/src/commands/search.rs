@@ -15,6 +15,9 @@ pub struct SearchArgs {
     /// What the user said, in any language.
     #[arg(value_name = "QUERY")]
     pub query: String,
+    /// Tool files, directories or globs to search instead of the config's sources.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<String>,
     /// How many tools to show.
     #[arg(long, value_name = "K", default_value_t = SEARCH_LIMIT)]
     pub limit: usize,
@@ -39,7 +42,7 @@ pub fn run(
     if args.limit == 0 {
         anyhow::bail!("`--limit` must be at least 1");
     }
-    let project = load(cli, &[], cwd)?;
+    let project = load(cli, &args.paths, cwd)?;
     let profile = project.profile(&args.profile)?;
     let runtime = Runtime::new(&project);
     let hits = runtime.index().top(&args.query, args.limit);

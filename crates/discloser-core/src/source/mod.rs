@@ -294,6 +294,20 @@ impl SourceFile {
         }
     }
 
+    /// The byte offset of a position (the inverse of [`SourceFile::position_of`]); a position
+    /// past the end of its line or of the text is clamped to it.
+    pub fn offset_of(&self, pos: Position) -> usize {
+        let starts = self.line_starts();
+        let Some(&start) = starts.get(pos.line.saturating_sub(1)) else {
+            return self.text.len();
+        };
+        let end = starts.get(pos.line).map_or(self.text.len(), |&e| e);
+        self.text[start..end]
+            .char_indices()
+            .nth(pos.col.saturating_sub(1))
+            .map_or(end, |(i, _)| start + i)
+    }
+
     /// The number of characters in `text[from..to]` (both char boundaries), in at most about
     /// [`CHAR_MARK_STEP`] steps however far apart they are: a file with 100,000 findings on one
     /// 10 MB line must not count 10^12 characters.

@@ -29,6 +29,7 @@ declare_rule! {
 }
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    let config = std::sync::OnceLock::new();
     for (i, entry) in ctx.entries.iter().enumerate() {
         if entry.triggers.is_empty() && ctx.can_be_indexed(i) {
             let tool = &ctx.project.catalog.tools[i];
@@ -37,11 +38,57 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             } else {
                 At::Tool(i, "/triggers".into())
             };
+            let help = if ctx.project.is_from_server(tool) {
+                server_help(ctx, &config, &tool.name)
+            } else {
+                "add `triggers:` with the words users type when they need this tool (or set them in `overrides`)".to_owned()
+            };
             out.push(Diagnostic {
                 at,
                 message: format!("tool `{}` has no trigger words: its index line and the search tool have only its name and summary to match the words users type", tool.name),
-                help: Some("add `triggers:` with the words users type when they need this tool (or set them in `overrides`)".into()),
+                help: Some(help),
             });
         }
+    }
+}
+
+/// Where the triggers of a server's tool go: the server owns its definition, so they go in the
+/// config's `overrides` — at the tool's entry when there is one (with its line), else the
+/// entry to add.
+fn server_help(
+    ctx: &Context<'_>,
+    config: &std::sync::OnceLock<Option<crate::source::SourceFile>>,
+    name: &str,
+) -> String {
+    let path = &ctx.project.config_path;
+    let shown = path.display();
+    let entry = ctx.project.config.overrides.get(name);
+    let file = config.get_or_init(|| {
+        std::fs::read_to_string(path)
+            .ok()
+            .map(|text| crate::source::SourceFile::from_text(text, path.clone()))
+    });
+    let pointer = crate::source::pointer_push("/overrides", name);
+    match (entry, file) {
+        (Some(over), Some(file)) => {
+            let (pointer, target, what) = if over.triggers.is_some() {
+                let at = crate::source::pointer_push(&pointer, "triggers");
+                (at, crate::source::Target::Value, "fill the list of")
+            } else {
+                (
+                    pointer,
+                    crate::source::Target::Key,
+                    "add `triggers: [...]` to",
+                )
+            };
+            let pos = file.locate(&pointer, target);
+            format!(
+                "the tool comes from an MCP server, which owns its definition: {what} `overrides: {name}:` at {}:{}",
+                shown, pos.line
+            )
+        }
+        _ => format!(
+            "the tool comes from an MCP server, which owns its definition: add its words to `{shown}` as `overrides: {{{name}: {{triggers: [...]}}}}`"
+        ),
     }
 }

@@ -497,6 +497,11 @@ fn layout<'a>(source: &SourceFile, value: &'a Value, doc: usize) -> Result<Layou
             }],
             beside_tools: false,
         }),
+        // A definitions file: schemas that tools of other files reference (`common.yaml#/$defs/Kind`).
+        None if is_definitions_file(map) => Ok(Layout::Items {
+            items: Vec::new(),
+            beside_tools: false,
+        }),
         None if map
             .iter()
             .any(|(k, v)| k == "description" || key_formats(k, v).is_some()) =>
@@ -513,6 +518,24 @@ fn layout<'a>(source: &SourceFile, value: &'a Value, doc: usize) -> Result<Layou
             ),
         )),
     }
+}
+
+/// Whether a document holds only shared schemas: `$defs` or `definitions` (a mapping), with at
+/// most the keys a schema document has besides them.
+fn is_definitions_file(map: &Map<String, Value>) -> bool {
+    const KEYS: &[&str] = &[
+        "$defs",
+        "definitions",
+        "$schema",
+        "$id",
+        "$comment",
+        "title",
+        "description",
+    ];
+    ["$defs", "definitions"]
+        .iter()
+        .any(|k| matches!(map.get(*k), Some(Value::Object(_))))
+        && map.keys().all(|k| KEYS.contains(&k.as_str()))
 }
 
 /// Keys of an MCP `tools/list` result besides `tools`.
