@@ -276,6 +276,15 @@ fn lock_check_names_what_a_server_changed_and_lock_pins_it() {
         "{check}"
     );
     assert!(check.contains("+ share_note: new tool"), "{check}");
+    // What the model would see, as `discloser diff` shows it.
+    assert!(
+        check.contains("--- default/index.txt (pinned)\n+++ default/index.txt (live)"),
+        "{check}"
+    );
+    assert!(
+        check.contains("+- read_note(title: string) Read a saved note. Then send"),
+        "{check}"
+    );
     assert_eq!(
         served.read("discloser.lock.json"),
         lock_before,

@@ -143,7 +143,29 @@ impl Project {
         let root = real
             .parent()
             .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        Project::build(config, &source, root, shown_root, strictness)
+        Project::build(config, &source, root, shown_root, strictness, None)
+    }
+
+    /// Loads the config at `config_path` with `lock` in place of the lock file beside it: the
+    /// project as it would be after pinning `lock` (`discloser lock --check` compares it with
+    /// the pinned one). `lock.source.path` is the path its positions are shown under.
+    pub fn load_with_lock(
+        config_path: &Path,
+        lock: crate::lock::PinnedFile,
+        strictness: Strictness,
+    ) -> Result<Project, LoadError> {
+        let source = SourceFile::read(config_path, config_path.to_path_buf())?;
+        let config = Config::parse(&source)?;
+        let real = config_path
+            .canonicalize()
+            .unwrap_or_else(|_| config_path.to_path_buf());
+        let root = real
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let shown_root = config_path
+            .parent()
+            .map_or_else(PathBuf::new, Path::to_path_buf);
+        Project::build(config, &source, root, &shown_root, strictness, Some(lock))
     }
 
     /// A project without a config file: the given files, directories or globs (relative to
@@ -164,7 +186,7 @@ impl Project {
             ..Config::default()
         };
         let root = cwd.canonicalize().unwrap_or_else(|_| cwd.to_path_buf());
-        Project::build(config, &source, root, Path::new(""), strictness).map_err(|e| {
+        Project::build(config, &source, root, Path::new(""), strictness, None).map_err(|e| {
             // The command line has no text worth a snippet.
             if e.path == source.path {
                 LoadError::file(e.kind, &e.path, e.message.clone())
@@ -180,15 +202,16 @@ impl Project {
         root: PathBuf,
         shown_root: &Path,
         strictness: Strictness,
+        given_lock: Option<crate::lock::PinnedFile>,
     ) -> Result<Project, LoadError> {
         let snapshot_dir: PathBuf = Path::new(&config.snapshots.dir)
             .components()
             .filter(|c| !matches!(c, std::path::Component::CurDir))
             .collect();
-        let lock = if source.path == Path::new(COMMAND_LINE) {
-            None
-        } else {
-            crate::lock::read(&root, shown_root)?
+        let lock = match given_lock {
+            Some(lock) => Some(lock),
+            None if source.path == Path::new(COMMAND_LINE) => None,
+            None => crate::lock::read(&root, shown_root)?,
         };
         let mut notes = Vec::new();
         let inputs = expand_sources(

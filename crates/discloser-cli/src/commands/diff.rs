@@ -170,7 +170,7 @@ fn is_config(path: &Path) -> bool {
         .is_ok_and(|value| value.get("sources").is_some())
 }
 
-fn write_text(report: &DiffReport, out: &mut String) {
+pub(crate) fn write_text(report: &DiffReport, out: &mut String) {
     if report.identical {
         out.push_str(&format!(
             "identical: `{}` and `{}` render the same bytes for every profile\n",

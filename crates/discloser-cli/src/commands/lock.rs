@@ -69,11 +69,14 @@ pub fn run(cli: &Cli, args: &LockArgs, cwd: &Path, out: &mut dyn Write) -> anyho
                     lock_shown.display()
                 )?;
             }
-            Some(_) if differs => writeln!(
-                text,
-                "the servers differ from `{}`: review the changes, then run `discloser lock`",
-                lock_shown.display()
-            )?,
+            Some(_) if differs => {
+                text.push_str(&model_facing_diff(&config_path, &new, &lock_shown));
+                writeln!(
+                    text,
+                    "the servers differ from `{}`: review the changes, then run `discloser lock`",
+                    lock_shown.display()
+                )?;
+            }
             Some(_) => writeln!(
                 text,
                 "every server lists exactly the tools pinned in `{}`",
@@ -106,6 +109,53 @@ pub fn run(cli: &Cli, args: &LockArgs, cwd: &Path, out: &mut dyn Write) -> anyho
     )?;
     out.write_all(report.as_bytes())?;
     Ok(Outcome::Ok)
+}
+
+/// What the change means for the model: the project with the pins against the project with
+/// the fresh listings, compared as `discloser diff` compares two versions (every profile's index
+/// and bound definitions, and the tokens per turn). When the fresh tools do not load with the
+/// config (an override names a tool the server dropped), that error is the news.
+fn model_facing_diff(config_path: &Path, new: &Lock, lock_shown: &Path) -> String {
+    use crate::project::{Project, Strictness};
+    let pinned = Project::load_with(config_path, Strictness::Lenient);
+    let fresh = crate::lock::PinnedFile {
+        source: SourceFile::from_text(new.to_json(), lock_shown.to_path_buf()),
+        lock: new.clone(),
+    };
+    let live = Project::load_with_lock(config_path, fresh, Strictness::Lenient);
+    let (pinned, live) = match (pinned, live) {
+        (Ok(pinned), Ok(live)) => (pinned, live),
+        (_, Err(e)) | (Err(e), _) => {
+            return format!(
+                "\nwith the servers' tools as they are now, the project does not load: {}: {}\n",
+                e.location(),
+                e.message
+            );
+        }
+    };
+    let counter = crate::cost::Counter::new(crate::cost::TokenizerKind::O200k);
+    let report = crate::snapshot::diff::diff_projects(
+        crate::snapshot::diff::Version {
+            label: "pinned",
+            project: &pinned,
+        },
+        crate::snapshot::diff::Version {
+            label: "live",
+            project: &live,
+        },
+        crate::cost::Provider::Raw,
+        &counter,
+    );
+    match report {
+        Ok(report) => {
+            let mut text =
+                String::from("\nwhat the model would see (as `discloser diff` shows it):\n");
+            super::diff::write_text(&report, &mut text);
+            text.push('\n');
+            text
+        }
+        Err(e) => format!("\ncannot compare what the model sees: {}\n", e.message),
+    }
 }
 
 /// One paragraph per server: its tools against its pin. Returns whether anything differs
