@@ -362,6 +362,223 @@ fn a_program_that_is_not_an_mcp_server() {
     );
 }
 
+/// Was: `python3 -m http.server` (its banner block-buffered in a pipe, then dropped by the
+/// protocol layer) was reported only when the time-out passed. Now its first line ends the pull
+/// at once: the time-out (20 s) is far above the test's limit, so passing proves it.
+#[cfg(unix)]
+#[test]
+fn a_program_that_prints_a_banner_and_waits_is_reported_at_once() {
+    let text = expect_pull_error(
+        &[
+            "--timeout",
+            "20",
+            "--",
+            "python3",
+            "-c",
+            "import time; print('Serving HTTP on 0.0.0.0 port 8000'); time.sleep(60)",
+        ],
+        &[
+            "wrote `Serving HTTP on 0.0.0.0 port 8000` on its standard output, which is not MCP's JSON-RPC: is this an MCP server over stdio?",
+        ],
+        Duration::from_secs(10),
+    );
+    assert!(!text.contains("did not answer"), "{text}");
+    assert!(
+        !text.contains("its first output was"),
+        "quoted once: {text}"
+    );
+}
+
+/// The program of the report itself, on a port the system picks, on the loopback interface.
+#[cfg(unix)]
+#[test]
+fn python_http_server_is_not_an_mcp_server() {
+    let text = expect_pull_error(
+        &[
+            "--timeout",
+            "20",
+            "--",
+            "python3",
+            "-m",
+            "http.server",
+            "0",
+            "--bind",
+            "127.0.0.1",
+        ],
+        &[
+            "wrote `Serving HTTP on 127.0.0.1 port ",
+            "which is not MCP's JSON-RPC: is this an MCP server over stdio?",
+        ],
+        Duration::from_secs(10),
+    );
+    assert!(!text.contains("did not answer"), "{text}");
+}
+
+/// A prompt that never ends its line counts as the first line once the grace has passed.
+#[cfg(unix)]
+#[test]
+fn a_prompt_without_a_line_end_is_reported_at_once() {
+    let text = expect_pull_error(
+        &[
+            "--timeout",
+            "20",
+            "--",
+            "sh",
+            "-c",
+            "printf 'Password: '; sleep 60",
+        ],
+        &["wrote `Password:` on its standard output, which is not MCP's JSON-RPC"],
+        Duration::from_secs(10),
+    );
+    assert!(!text.contains("did not answer"), "{text}");
+}
+
+/// Standard error is the server's to log on: it never decides anything, and a pull that works
+/// writes nothing there (no status line off a terminal).
+#[cfg(unix)]
+#[test]
+fn a_server_that_logs_on_standard_error_is_pulled() {
+    let out = discloser(
+        &root(),
+        &[
+            "pull",
+            "--mcp",
+            "--timeout",
+            "20",
+            "--",
+            "sh",
+            "-c",
+            "echo 'starting the paged server' >&2; exec sh tests/fixtures/mcp/paged-server.sh paged",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["tools"].as_array().unwrap().len(), 5);
+}
+
+/// A banner on standard output breaks MCP's rule, but some servers print one just before their
+/// first answer: the answer follows within the grace, so the pull works.
+#[cfg(unix)]
+#[test]
+fn a_banner_just_before_the_first_answer_is_tolerated() {
+    let out = discloser(
+        &root(),
+        &[
+            "pull",
+            "--mcp",
+            "--timeout",
+            "20",
+            "--",
+            "sh",
+            "tests/fixtures/mcp/paged-server.sh",
+            "banner",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(out.stderr.is_empty(), "{}", stderr(&out));
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["tools"].as_array().unwrap().len(), 5);
+}
+
+/// On a terminal (here a pseudo-terminal), standard error shows one status line while the pull
+/// runs (the command, the step, the seconds) and clears it at the end; standard output is the
+/// same JSON as ever.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_pull_on_a_terminal_shows_a_status_line_and_clears_it() {
+    use std::io::Read;
+    use std::os::fd::{FromRawFd, OwnedFd};
+    use std::process::Stdio;
+
+    let (mut master, slave) = {
+        let (mut master, mut slave) = (-1, -1);
+        let size = libc::winsize {
+            ws_row: 24,
+            ws_col: 120,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        // SAFETY: the out-pointers are valid; no name or termios is asked for.
+        let rc = unsafe {
+            libc::openpty(
+                &mut master,
+                &mut slave,
+                std::ptr::null_mut(),
+                std::ptr::null(),
+                &size,
+            )
+        };
+        assert_eq!(rc, 0, "openpty: {}", std::io::Error::last_os_error());
+        // SAFETY: openpty returned two new descriptors that nothing else owns.
+        unsafe {
+            (
+                std::fs::File::from(OwnedFd::from_raw_fd(master)),
+                OwnedFd::from_raw_fd(slave),
+            )
+        }
+    };
+    let child = {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_discloser"));
+        command
+            .args([
+                "pull",
+                "--mcp",
+                "--timeout",
+                "20",
+                "--",
+                "sh",
+                "-c",
+                // A second of start-up: the spinner is drawn in it whatever the machine's load.
+                "sleep 1; exec sh tests/fixtures/mcp/paged-server.sh paged",
+            ])
+            .current_dir(root())
+            .env("NO_COLOR", "1")
+            .env("TERM", "xterm")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::from(slave));
+        command.spawn().expect("the discloser binary runs")
+        // `command`, and with it this process's copy of the terminal's end, is dropped here,
+        // so reading the other end stops when discloser exits.
+    };
+    let mut screen = Vec::new();
+    let mut buf = [0u8; 4096];
+    // Linux answers EIO once the last descriptor of the terminal's end is closed.
+    while let Ok(n) = master.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        screen.extend_from_slice(&buf[..n]);
+    }
+    let out = child.wait_with_output().unwrap();
+    let screen = String::from_utf8_lossy(&screen);
+    assert_eq!(out.status.code(), Some(0), "{screen}");
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["tools"].as_array().unwrap().len(), 5);
+    let line = regex::Regex::new(
+        r"MCP server initialising \(MCP handshake\) \([0-9]+s\): sh -c 'sleep 1; exec sh tests/fixtures/mcp/paged-server\.sh paged'",
+    )
+    .unwrap();
+    assert!(line.is_match(&screen), "{screen:?}");
+    assert!(
+        screen
+            .split('\r')
+            .next()
+            .is_some_and(|frame| frame.contains(" MCP server starting (0s): sh -c 'sleep 1;")),
+        "the first frame is complete: {screen:?}"
+    );
+    assert!(
+        !screen.contains("\n"),
+        "one line, redrawn in place: {screen:?}"
+    );
+    let last = screen.rfind("MCP server").unwrap();
+    assert!(
+        screen[last..].ends_with("\r\x1b[2K"),
+        "cleared at the end: {screen:?}"
+    );
+}
+
 #[test]
 fn a_program_that_does_not_exist() {
     expect_pull_error(

@@ -46,11 +46,12 @@ pub fn run(
             args.timeout
         );
     }
-    let listing = mcp::list_tools(&mcp::Server {
+    let server = mcp::Server {
         command: args.command.clone(),
         cwd: Some(cwd.to_path_buf()),
         timeout: Duration::from_secs_f64(args.timeout),
-    })?;
+    };
+    let listing = mcp::list_tools_with(&server, mcp::Progress::StatusLine)?;
     let text = listing.to_json();
     match &args.out {
         // `-` is standard output, as for most tools that take a file to write.
