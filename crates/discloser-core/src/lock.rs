@@ -112,13 +112,21 @@ impl Lock {
     }
 }
 
-/// A lock file read from disk: its text (for positions) and its content.
+/// A lock file read from disk: its text (for positions) and where each pin is in it. The pins'
+/// tools are not parsed here: each is read by the catalog loader from its own span of the text
+/// ([`PinnedFile::input`]), exactly once, like any tool file.
 #[derive(Debug)]
 pub struct PinnedFile {
     /// The file as read, named as messages show it.
     pub source: SourceFile,
-    /// Its content.
-    pub lock: Lock,
+    pins: Vec<Pin>,
+}
+
+/// A pin's command and the byte span of its object in the lock file's text.
+#[derive(Debug)]
+struct Pin {
+    command: Vec<String>,
+    span: std::ops::Range<usize>,
 }
 
 /// The lock file of the config whose directory is `root` (`shown_root` as messages show it),
@@ -130,8 +138,7 @@ pub fn read(root: &Path, shown_root: &Path) -> Result<Option<PinnedFile>, LoadEr
         return Ok(None);
     }
     let source = SourceFile::read(&real, shown_root.join(LOCK_FILE))?;
-    let lock = parse(&source)?;
-    Ok(Some(PinnedFile { source, lock }))
+    PinnedFile::new(source).map(Some)
 }
 
 /// Types a lock file's text.
@@ -170,33 +177,121 @@ fn not_a_lock(source: &SourceFile) -> LoadError {
         .with_help("`discloser lock` writes this file; move the file that is there out of the way")
 }
 
+/// The lock file as the loader needs it: each server's command, its object left unparsed.
+#[derive(Deserialize)]
+struct Head<'a> {
+    lock_version: u64,
+    #[serde(borrow)]
+    servers: Vec<&'a serde_json::value::RawValue>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ServerHead {
+    command: Vec<String>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    server: Option<ServerInfo>,
+    #[allow(dead_code)]
+    tools: Vec<serde::de::IgnoredAny>,
+}
+
 impl PinnedFile {
-    /// The input that loads the tools of pin `index`: the lock file's text with everything
-    /// before that pin blanked (line feeds kept) and everything after it cut, so every position
-    /// the loader reports is a real line and column of the lock file.
+    /// Reads the pins of a lock file's text. Only the commands are parsed; a file that fails
+    /// this quick read is typed in full, whose error is placed on the fault.
+    pub fn new(source: SourceFile) -> Result<PinnedFile, LoadError> {
+        match quick_pins(&source.text) {
+            Some(pins) => Ok(PinnedFile { source, pins }),
+            None => {
+                // The full read says what is wrong; should it accept what the quick one did
+                // not, it is the judge, and the spans come from positions.
+                let lock = parse(&source)?;
+                let pins = lock
+                    .servers
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, server)| {
+                        let pointer = pointer_push("/servers", i);
+                        let start = source.offset_of(source.locate(&pointer, Target::Value));
+                        let end = start + value_length(&source.text[start..]);
+                        Pin {
+                            command: server.command,
+                            span: start..end,
+                        }
+                    })
+                    .collect();
+                Ok(PinnedFile { source, pins })
+            }
+        }
+    }
+
+    /// The file `lock` is written as, read back (for a lock not yet on disk).
+    pub fn of(lock: &Lock, shown: PathBuf) -> PinnedFile {
+        PinnedFile::new(SourceFile::from_text(lock.to_json(), shown))
+            .expect("a lock's own text reads back")
+    }
+
+    /// The whole lock, tools included.
+    pub fn lock(&self) -> Result<Lock, LoadError> {
+        parse(&self.source)
+    }
+
+    /// The index of the pin of the source started by `command`.
+    pub fn find(&self, command: &[String]) -> Option<usize> {
+        self.pins.iter().position(|p| p.command == command)
+    }
+
+    /// The commands of every pin, in the file's order.
+    pub fn commands(&self) -> impl Iterator<Item = &[String]> {
+        self.pins.iter().map(|p| p.command.as_slice())
+    }
+
+    /// The input that loads the tools of pin `index`: its object, after the line feeds of the
+    /// lines before it and blanks for what precedes it on its line, so every position the
+    /// loader reports is a real line and column of the lock file.
     pub fn input(&self, index: usize, root: &Path) -> Input {
         let text = &self.source.text;
-        let pointer = pointer_push("/servers", index);
-        let start = self
-            .source
-            .offset_of(self.source.locate(&pointer, Target::Value));
-        let mut stream =
-            serde_json::Deserializer::from_str(&text[start..]).into_iter::<serde::de::IgnoredAny>();
-        let end = match stream.next() {
-            Some(Ok(_)) => start + stream.byte_offset(),
-            _ => text.len(),
-        };
-        let mut padded: String = text[..start]
-            .chars()
-            .map(|c| if c == '\n' { '\n' } else { ' ' })
-            .collect();
-        padded.push_str(&text[start..end]);
+        let span = self.pins[index].span.clone();
+        let line_start = text[..span.start].rfind('\n').map_or(0, |i| i + 1);
+        let lines = text[..line_start].matches('\n').count();
+        let mut padded = "\n".repeat(lines);
+        padded.extend(text[line_start..span.start].chars().map(|_| ' '));
+        padded.push_str(&text[span]);
         padded.push('\n');
         Input::Text {
             source: SourceFile::from_text(padded, self.source.path.clone()),
             real: root.join(LOCK_FILE),
             format: Some(Format::Mcp),
         }
+    }
+}
+
+/// The pins of a lock file's text, or `None` when it is not exactly a lock of this version.
+fn quick_pins(text: &str) -> Option<Vec<Pin>> {
+    let head: Head<'_> = serde_json::from_str(text).ok()?;
+    if head.lock_version != LOCK_VERSION {
+        return None;
+    }
+    head.servers
+        .into_iter()
+        .map(|raw| {
+            let server: ServerHead = serde_json::from_str(raw.get()).ok()?;
+            // A borrowed raw value is a slice of `text`.
+            let start = raw.get().as_ptr() as usize - text.as_ptr() as usize;
+            Some(Pin {
+                command: server.command,
+                span: start..start + raw.get().len(),
+            })
+        })
+        .collect()
+}
+
+/// The length of the JSON value at the start of `text` (all of it when it does not parse).
+fn value_length(text: &str) -> usize {
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
+    match stream.next() {
+        Some(Ok(_)) => stream.byte_offset(),
+        _ => text.len(),
     }
 }
 
@@ -331,17 +426,31 @@ mod tests {
     #[test]
     fn a_pins_input_keeps_the_lock_files_positions() {
         let lock = lock();
-        let file = PinnedFile {
-            source: SourceFile::from_text(lock.to_json(), "discloser.lock.json".into()),
-            lock,
-        };
+        let file = PinnedFile::of(&lock, "discloser.lock.json".into());
         let Input::Text { source, .. } = file.input(1, Path::new("/r")) else {
             panic!("a pin is loaded from text");
         };
         assert_eq!(
             source.parse().unwrap(),
-            serde_json::to_value(&file.lock.servers[1]).unwrap()
+            serde_json::to_value(&lock.servers[1]).unwrap()
         );
+        assert_eq!(file.find(&["b".into(), "--flag".into()]), Some(1));
+        // A lock written by hand on fewer lines reads the same spans through positions.
+        let compact = serde_json::to_string(&lock).unwrap();
+        let slow = PinnedFile::new(SourceFile::from_text(
+            compact.replace("\"lock_version\":1", "\"lock_version\":1.0"),
+            "discloser.lock.json".into(),
+        ));
+        assert!(slow.is_err(), "1.0 is not the version");
+        let quick =
+            PinnedFile::new(SourceFile::from_text(compact.clone(), "x.json".into())).unwrap();
+        let Input::Text {
+            source: one_line, ..
+        } = quick.input(1, Path::new("/r"))
+        else {
+            panic!("a pin is loaded from text");
+        };
+        assert_eq!(one_line.parse().unwrap(), source.parse().unwrap());
         let here = source.locate("/tools/0/name", Target::Value);
         let there = file.source.locate("/servers/1/tools/0/name", Target::Value);
         assert_eq!(here, there);

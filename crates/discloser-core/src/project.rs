@@ -406,7 +406,7 @@ fn expand_sources(
             SourceSpec::Path(path) => (path, None),
             SourceSpec::Files { path, format } => (path, *format),
             SourceSpec::Mcp(server) => {
-                let pin = lock.and_then(|l| l.lock.server(&server.command).map(|(n, _)| (l, n)));
+                let pin = lock.and_then(|l| l.find(&server.command).map(|n| (l, n)));
                 servers.push(match pin {
                     Some((file, n)) => {
                         pinned.insert(n);
@@ -469,12 +469,12 @@ fn expand_sources(
         }
     }
     if let Some(file) = lock {
-        for (n, stale) in file.lock.servers.iter().enumerate() {
+        for (n, stale) in file.commands().enumerate() {
             if !pinned.contains(&n) {
                 notes.push(format!(
                     "`{}` pins MCP server `{}`, which no source of the config starts any more: `discloser lock` removes it",
                     file.source.path.display(),
-                    crate::live::shown(&stale.command)
+                    crate::live::shown(stale)
                 ));
             }
         }

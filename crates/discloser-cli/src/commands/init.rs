@@ -149,19 +149,10 @@ pub fn run(cli: &Cli, args: &InitArgs, cwd: &Path, out: &mut dyn Write) -> anyho
     text.push_str("    starter: []\n");
 
     // The stubs: every tool the files or servers give without trigger words.
-    let lock_file = (!lock.servers.is_empty()).then(|| {
-        let source = crate::source::SourceFile::from_text(lock.to_json(), PathBuf::from(LOCK_FILE));
-        crate::lock::PinnedFile {
-            source,
-            lock: lock.clone(),
-        }
-    });
-    let mut inputs = Vec::new();
-    if let Some(file) = &lock_file {
-        for i in 0..file.lock.servers.len() {
-            inputs.push(file.input(i, &dir));
-        }
-    }
+    let lock_file = crate::lock::PinnedFile::of(&lock, PathBuf::from(LOCK_FILE));
+    let inputs = (0..lock.servers.len())
+        .map(|i| lock_file.input(i, &dir))
+        .collect();
     let pinned = crate::catalog::Catalog::load_inputs_lenient(inputs, &dir)?.0;
     let mut candidates = BTreeMap::new();
     let mut untriggered = Vec::new();

@@ -57,7 +57,8 @@ pub fn run(cli: &Cli, args: &LockArgs, cwd: &Path, out: &mut dyn Write) -> anyho
             .map(|(command, listing)| PinnedServer::new(command, listing))
             .collect(),
     };
-    let old_lock = old.as_ref().map(|f| &f.lock);
+    let old_lock = old.as_ref().map(|f| f.lock()).transpose()?;
+    let old_lock = old_lock.as_ref();
     let (report, differs) = report(old_lock, &new, args.check);
     if args.check {
         let mut text = report;
@@ -118,10 +119,7 @@ pub fn run(cli: &Cli, args: &LockArgs, cwd: &Path, out: &mut dyn Write) -> anyho
 fn model_facing_diff(config_path: &Path, new: &Lock, lock_shown: &Path) -> String {
     use crate::project::{Project, Strictness};
     let pinned = Project::load_with(config_path, Strictness::Lenient);
-    let fresh = crate::lock::PinnedFile {
-        source: SourceFile::from_text(new.to_json(), lock_shown.to_path_buf()),
-        lock: new.clone(),
-    };
+    let fresh = crate::lock::PinnedFile::of(new, lock_shown.to_path_buf());
     let live = Project::load_with_lock(config_path, fresh, Strictness::Lenient);
     let (pinned, live) = match (pinned, live) {
         (Ok(pinned), Ok(live)) => (pinned, live),
