@@ -90,7 +90,8 @@ fn cost_counts_what_export_writes() {
             &options(provider),
         )
         .unwrap();
-        let value = tools_value(provider, &tools);
+        let all: Vec<usize> = (0..tools.len()).collect();
+        let value = tools_value(provider, &project.catalog, &all);
         let definitions = match provider {
             Provider::Mcp => value["tools"].as_array().unwrap().clone(),
             Provider::Gemini => value[0]["functionDeclarations"].as_array().unwrap().clone(),

@@ -535,9 +535,9 @@ fn server_list_reports_the_clash(corpora: &Path, clash: &str) {
 // ---------------------------------------------------------------------------------------------
 
 fn round_trip(catalog: &Catalog, what: &str) {
-    let tools: Vec<&Tool> = catalog.tools.iter().collect();
+    let tools: Vec<usize> = (0..catalog.tools.len()).collect();
     for target in TARGETS {
-        let text = serde_json::to_string_pretty(&tools_value(target, &tools)).unwrap();
+        let text = serde_json::to_string_pretty(&tools_value(target, catalog, &tools)).unwrap();
         let back = load_text(&text, &format!("export.{}.json", target.as_str()))
             .unwrap_or_else(|e| panic!("{what} via {}: {e}", target.as_str()));
         let expected: Vec<String> = essence(catalog)
@@ -615,7 +615,7 @@ fn gemini_export_uses_parameters_only_when_the_schema_fits() {
     )
     .unwrap();
     let tools: Vec<&Tool> = catalog.tools.iter().collect();
-    let value = tools_value(ExportTarget::Gemini, &tools);
+    let value = tools_value(ExportTarget::Gemini, &catalog, &[0, 1]);
     let declarations = &value[0]["functionDeclarations"];
     assert_eq!(
         declarations[0]["parameters"]["properties"]["k"]["type"],
@@ -702,8 +702,10 @@ fn export_is_deterministic_and_compact_on_request() {
     );
 }
 
+/// A regression test: `export` refused every tool with a `$ref` into another file (one tool
+/// per run); the reference is now bundled into the tool's `$defs`.
 #[test]
-fn export_refuses_a_file_ref_a_provider_cannot_follow() {
+fn export_bundles_a_file_ref_instead_of_refusing_the_tool() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("discloser.yaml"),
@@ -722,15 +724,13 @@ fn export_refuses_a_file_ref_a_provider_cannot_follow() {
     .unwrap();
     let out = discloser(
         dir.path(),
-        &["export", "--profile", "p", "--provider", "mcp"],
+        &["export", "--profile", "p", "--provider", "mcp", "--compact"],
     );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("refers to another file (`$ref: kinds.yaml#/$defs/K`)"),
-        "{}",
-        stderr(&out)
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "{\"tools\":[{\"name\":\"a\",\"description\":\"\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"k\":{\"$ref\":\"#/$defs/K\"}},\"$defs\":{\"K\":{\"enum\":[\"x\",\"y\"]}}}}]}\n"
     );
-    assert!(out.stdout.is_empty());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 
 mod support;
 
+mod bundle;
 mod chart;
 mod check;
 mod corpora;

@@ -469,18 +469,18 @@ proptest! {
     ) {
         // The original: the tools in a provider's format, as a team would have them.
         let native = load(&[("tools.json".to_owned(), serde_json::to_string(&tools).expect("json"))]);
-        let natives: Vec<&Tool> = native.tools.iter().collect();
+        let natives: Vec<usize> = (0..native.tools.len()).collect();
         let (from_target, from_name) = TARGETS[from];
-        let original_text = serde_json::to_string_pretty(&document(from_target, &natives, None))
+        let original_text = serde_json::to_string_pretty(&document(from_target, &native, &natives, None))
             .expect("serialise");
         let original = load(&[(from_name.to_owned(), original_text)]);
         // `discloser import`: native YAML of the original's tools.
         let originals: Vec<&Tool> = original.tools.iter().collect();
         let imported = load(&[("imported.yaml".to_owned(), yaml::native_tools(&originals))]);
         // `discloser export`: the imported tools in a (possibly other) provider's format.
-        let imports: Vec<&Tool> = imported.tools.iter().collect();
+        let imports: Vec<usize> = (0..imported.tools.len()).collect();
         let (to_target, to_name) = TARGETS[to];
-        let exported_text = serde_json::to_string_pretty(&document(to_target, &imports, None))
+        let exported_text = serde_json::to_string_pretty(&document(to_target, &imported, &imports, None))
             .expect("serialise");
         let exported = load(&[(to_name.to_owned(), exported_text)]);
         for style in [Style::Text, Style::Json] {

@@ -319,14 +319,11 @@ impl PyProject {
         let value = guarded(py, || {
             let profile = self.profile(&profile, &extra)?;
             let target = target_of(&provider)?;
-            let tools: Vec<_> = self
-                .project
-                .catalog
-                .tools
-                .iter()
-                .filter(|t| profile.is_bound(&t.name))
+            let catalog = &self.project.catalog;
+            let tools: Vec<usize> = (0..catalog.tools.len())
+                .filter(|&i| profile.is_bound(&catalog.tools[i].name))
                 .collect();
-            Ok(export::tools_value(target, &tools))
+            Ok(export::tools_value(target, catalog, &tools))
         })?;
         to_py(py, &value)
     }
@@ -335,8 +332,9 @@ impl PyProject {
     fn definition(&self, py: Python<'_>, name: String, provider: String) -> PyResult<Py<PyAny>> {
         let value = guarded(py, || {
             let target = target_of(&provider)?;
-            Ok(self.project.catalog.get(&name).map(|tool| {
-                match export::tools_value(target, &[tool]) {
+            let catalog = &self.project.catalog;
+            Ok(catalog.index_of(&name).map(|tool| {
+                match export::tools_value(target, catalog, &[tool]) {
                     Value::Array(mut items) if target != Provider::Gemini => items.remove(0),
                     Value::Object(mut result) => match result.remove("tools") {
                         Some(Value::Array(mut items)) if !items.is_empty() => items.remove(0),

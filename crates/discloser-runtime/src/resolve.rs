@@ -8,19 +8,20 @@
 //! `jsonschema` crate, and, for an unknown name, lists the nearest real tools.
 //!
 //! Schemas are validated as written; local `$ref`s (`#/$defs/X`) resolve inside the schema. A
-//! `$ref` to another file of the project is bundled first: its target (and everything it refers
-//! to) is copied under the root's `$defs` and the reference rewritten, so validation never reads
-//! a file or the network. Validators are compiled once per tool, on first use.
+//! `$ref` to another file of the project is bundled first ([`Catalog::bundled`], the schema a
+//! provider receives): its target (and everything it refers to) is copied under the root's
+//! `$defs` and the reference rewritten, so validation never reads a file or the network.
+//! Validators are compiled once per tool, on first use.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use super::search::SearchIndex;
 use super::text::name_parts;
-use crate::catalog::{Catalog, DocId, Schema};
+use crate::catalog::Catalog;
 use crate::config::SearchTool;
 use crate::project::{Profile, Project};
 
@@ -360,8 +361,7 @@ impl<'a> Runtime<'a> {
 
 /// Compiles the validator of the tool at `index`, bundling file `$ref`s first.
 fn compile_tool(catalog: &Catalog, index: usize) -> Compiled {
-    let schema = bundle(catalog, index)?;
-    compile(&schema)
+    compile(&catalog.bundled(index))
 }
 
 fn compile(schema: &Value) -> Compiled {
@@ -433,39 +433,8 @@ fn plain(value: &Value) -> String {
     }
 }
 
-/// The prefix of the `$defs` keys that bundled file references get.
-const BUNDLED_PREFIX: &str = "discloser_bundled_";
-
 /// How deep a schema may nest (bundled files included) to be validated.
 const MAX_DEPTH: usize = 128;
-
-/// The tool's schema with every file `$ref` bundled under the root's `$defs`.
-fn bundle(catalog: &Catalog, index: usize) -> Result<Value, String> {
-    let root = catalog.parameters(index);
-    if !refers_outside(root.value, false, 0)? {
-        return Ok(root.value.clone());
-    }
-    let mut bundler = Bundler {
-        catalog,
-        keys: BTreeMap::new(),
-        defs: Vec::new(),
-    };
-    let mut schema = root.value.clone();
-    bundler.rewrite(&mut schema, root.doc, false, 0)?;
-    let Value::Object(map) = &mut schema else {
-        return Err("the tool's schema is not an object, so its `$ref`s cannot be bundled".into());
-    };
-    let defs = map
-        .entry("$defs")
-        .or_insert_with(|| Value::Object(Map::new()));
-    let Value::Object(defs) = defs else {
-        return Err("the tool's `$defs` is not an object".into());
-    };
-    for (key, value) in bundler.defs {
-        defs.insert(key, value);
-    }
-    Ok(schema)
-}
 
 /// Whether a schema holds a `$ref` that is not local (`#...`). `named` says `value` maps
 /// names to schemas (its keys are not keywords). Too deep a schema is an error, so that neither
@@ -591,82 +560,6 @@ fn is_schema_map(key: &str) -> bool {
         key,
         "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas"
     )
-}
-
-struct Bundler<'c> {
-    catalog: &'c Catalog,
-    /// Bundled targets by identity: the document and the address of the node in the catalog.
-    keys: BTreeMap<(DocId, usize), String>,
-    defs: Vec<(String, Value)>,
-}
-
-impl Bundler<'_> {
-    /// Rewrites, inside `value` (a node of document `doc`), every `$ref` that would not resolve
-    /// inside the tool's own schema. `named` says `value` maps names to schemas.
-    fn rewrite(
-        &mut self,
-        value: &mut Value,
-        doc: DocId,
-        named: bool,
-        depth: usize,
-    ) -> Result<(), String> {
-        if depth > MAX_DEPTH {
-            return Err(too_deep());
-        }
-        match value {
-            Value::Object(map) => {
-                let reference = map
-                    .get("$ref")
-                    .and_then(Value::as_str)
-                    .filter(|_| !named)
-                    .map(str::to_owned);
-                if let Some(reference) = reference {
-                    let local_to_tool = matches!(doc, DocId::Tool(_)) && reference.starts_with('#');
-                    if !local_to_tool {
-                        let key = self.bundle_target(&reference, doc, depth)?;
-                        map.insert("$ref".into(), Value::String(format!("#/$defs/{key}")));
-                    }
-                }
-                for (key, child) in map.iter_mut() {
-                    if key == "$ref" && !named || is_data_keyword(key, !named) {
-                        continue;
-                    }
-                    let child_named = !named && is_schema_map(key);
-                    self.rewrite(child, doc, child_named, depth + 1)?;
-                }
-                Ok(())
-            }
-            Value::Array(items) => items
-                .iter_mut()
-                .try_for_each(|item| self.rewrite(item, doc, false, depth + 1)),
-            _ => Ok(()),
-        }
-    }
-
-    /// The `$defs` key of the node `reference` (written in `doc`) designates, bundling it on
-    /// first sight.
-    fn bundle_target(
-        &mut self,
-        reference: &str,
-        doc: DocId,
-        depth: usize,
-    ) -> Result<String, String> {
-        let probe = serde_json::json!({ "$ref": reference });
-        let target: Schema<'_> = self
-            .catalog
-            .deref(Schema { doc, value: &probe })
-            .map_err(|e| e.0)?;
-        let identity = (target.doc, std::ptr::from_ref(target.value) as usize);
-        if let Some(key) = self.keys.get(&identity) {
-            return Ok(key.clone());
-        }
-        let key = format!("{BUNDLED_PREFIX}{}", self.keys.len() + 1);
-        self.keys.insert(identity, key.clone());
-        let mut copy = target.value.clone();
-        self.rewrite(&mut copy, target.doc, false, depth + 1)?;
-        self.defs.push((key.clone(), copy));
-        Ok(key)
-    }
 }
 
 #[cfg(test)]

@@ -360,9 +360,10 @@ fn place(
     let catalog = &project.catalog;
     let config = project.index_config();
     let tool = &catalog.tools[index];
-    let serialized = provider.serialize(&tool.name, &tool.description, &tool.parameters);
+    let parameters = catalog.bundled(index);
+    let serialized = provider.serialize(&tool.name, &tool.description, &parameters);
     let definition_tokens =
-        counter.count_definition(&tool.name, &tool.description, &tool.parameters, &serialized);
+        counter.count_definition(&tool.name, &tool.description, &parameters, &serialized);
     let budget = tool.summary_budget.unwrap_or(config.summary_budget);
     let entry = build_entry(catalog, index, budget, config.max_enum_values);
     let entry_tokens = counter.count_text(&format!("{}\n", entry.line));
@@ -480,11 +481,17 @@ fn set_cost(
 ) -> SetCost {
     let catalog = &project.catalog;
     let search = project.search_tool();
-    let mut parts: Vec<(&str, &str, &serde_json::Value)> = catalog
-        .tools
+    // The schemas as sent, as `cost` counts them (file references bundled).
+    let schemas: Vec<_> = (0..catalog.tools.len())
+        .filter(|&i| profile.is_bound(&catalog.tools[i].name))
+        .map(|i| (i, catalog.bundled(i)))
+        .collect();
+    let mut parts: Vec<(&str, &str, &serde_json::Value)> = schemas
         .iter()
-        .filter(|t| profile.is_bound(&t.name))
-        .map(|t| (t.name.as_str(), t.description.as_str(), &t.parameters))
+        .map(|(i, schema)| {
+            let t = &catalog.tools[*i];
+            (t.name.as_str(), t.description.as_str(), schema.as_ref())
+        })
         .collect();
     let bound = parts.len();
     if let Some(s) = &search {

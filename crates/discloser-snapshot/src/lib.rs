@@ -257,17 +257,17 @@ pub fn profile_artifacts(
 }
 
 /// The bound definitions of `profile` as sent: one compact JSON definition per line, in
-/// catalog order, the search tool last.
+/// catalog order, the search tool last; references into other files are bundled into the
+/// tool's `$defs` ([`discloser_core::catalog::Catalog::bundled`]), as `export` and `cost` do.
 pub fn definitions_text(project: &Project, profile: &Profile, provider: Provider) -> String {
     let mut out = String::new();
-    for tool in project
-        .catalog
-        .tools
-        .iter()
-        .filter(|t| profile.is_bound(&t.name))
-    {
-        out.push_str(&provider.serialize(&tool.name, &tool.description, &tool.parameters));
-        out.push('\n');
+    let catalog = &project.catalog;
+    for (i, tool) in catalog.tools.iter().enumerate() {
+        if profile.is_bound(&tool.name) {
+            let parameters = catalog.bundled(i);
+            out.push_str(&provider.serialize(&tool.name, &tool.description, &parameters));
+            out.push('\n');
+        }
     }
     if let Some(search) = project.search_tool() {
         out.push_str(&provider.serialize(&search.name, &search.description, &search.parameters));

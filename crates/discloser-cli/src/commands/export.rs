@@ -3,7 +3,9 @@
 //! The output is the request's `tools` value (for MCP, the `tools/list` result), pretty-printed
 //! JSON with keys in the provider's order and tools sorted by name; `--index` wraps it as
 //! `{"tools": ..., "index": "..."}` with the rendered index (text style) of the same profile,
-//! so a runtime takes both halves of the prompt from one command.
+//! so a runtime takes both halves of the prompt from one command. A reference into another
+//! file is bundled into the tool's `$defs`: a provider receives a schema that refers to
+//! nothing outside itself.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -11,7 +13,6 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::Outcome;
-use crate::catalog::Tool;
 use crate::catalog::formats::export;
 use crate::cli::Cli;
 use crate::cost::Provider;
@@ -50,25 +51,14 @@ pub fn run(
     let project = super::load(cli, &args.paths, cwd)?;
     let profile = project.profile(&args.profile)?;
     let catalog = &project.catalog;
-    let tools: Vec<&Tool> = catalog
-        .tools
-        .iter()
-        .filter(|t| profile.is_bound(&t.name))
+    let tools: Vec<usize> = (0..catalog.tools.len())
+        .filter(|&i| profile.is_bound(&catalog.tools[i].name))
         .collect();
-    for tool in &tools {
-        if let Some(reference) = export::file_ref(&tool.parameters) {
-            anyhow::bail!(
-                "{}: tool `{}` refers to another file (`$ref: {reference}`), which a provider cannot follow; move the definition into the tool's `$defs`",
-                catalog.locate(&tool.origin, "/parameters"),
-                tool.name
-            );
-        }
-    }
     let index = args.index.then(|| {
         let built = build_index(catalog, &profile, project.index_config());
         render(&built, Style::Text)
     });
-    let document = export::document(args.provider, &tools, index.as_deref());
+    let document = export::document(args.provider, catalog, &tools, index.as_deref());
     let mut text = if args.compact {
         serde_json::to_string(&document)?
     } else {

@@ -246,10 +246,7 @@ impl Catalog {
 
     /// The tool called `name`.
     pub fn get(&self, name: &str) -> Option<&Tool> {
-        self.tools
-            .binary_search_by(|t| t.name.as_str().cmp(name))
-            .ok()
-            .map(|i| &self.tools[i])
+        self.index_of(name).map(|i| &self.tools[i])
     }
 
     /// The names of all tools, sorted.
@@ -327,6 +324,24 @@ impl Catalog {
             doc: DocId::Tool(index),
             value: &self.tools[index].parameters,
         }
+    }
+
+    /// The parameters of the tool at `index` as they leave discloser (for a provider, a
+    /// snapshot, a cost or a validator): references into other files bundled into the tool's
+    /// `$defs`, so the schema refers to nothing outside itself; a tool without such a reference
+    /// is borrowed as written. Every path that writes or counts a tool's schema goes through
+    /// this one function, so they never disagree. Copies are named after the definition
+    /// (`Kind`), or, when that name is taken, after it and its file (`Kind_common`,
+    /// `Kind_common_2`): the same catalog always gives the same bytes.
+    pub fn bundled(&self, index: usize) -> std::borrow::Cow<'_, Value> {
+        refs::bundle(self, index)
+    }
+
+    /// The position in [`Catalog::tools`] of the tool called `name`.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.tools
+            .binary_search_by(|t| t.name.as_str().cmp(name))
+            .ok()
     }
 
     /// Follows `$ref`s from `schema` until a schema without one (bounded, cycle-checked).

@@ -6,8 +6,13 @@
 //! files outside the project root, missing files or pointers, `#anchor` references, and chains
 //! of references that loop. Recursive schemas (a `$ref` under `properties` or `items` that points
 //! back up) are legal and are only followed on demand, with bounded depth, by the renderer.
+//!
+//! [`bundle`] gives a tool's schema as it leaves discloser for a provider or a validator: every
+//! definition reached through another file is copied into the tool's own `$defs` and the
+//! references rewritten, so the result refers to nothing outside itself.
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::{Component, Path, PathBuf};
 
 use serde_json::Value;
@@ -353,6 +358,207 @@ fn spell_pointer(path: &[(usize, Segment<'_>)], mut at: usize) -> String {
         };
     }
     pointer
+}
+
+/// The schema of the tool at `index` with every reference into another file bundled: each
+/// definition reached through a file `$ref` (and, transitively, everything it refers to, in its
+/// own file or another) is copied into the tool's `$defs` (its `definitions` when the tool uses
+/// that and not `$defs`), and every reference to it rewritten to `#/$defs/<name>`. The result
+/// holds only local references and validates the same instances as the schema as written.
+///
+/// - A tool without a file reference is returned as is (borrowed): its bytes never change.
+/// - A copy is named after the definition (the last segment of its pointer, or the file's stem
+///   for a whole file), in ASCII letters, digits, `_`, `-` and `.`; when that name is taken (by
+///   the tool's own definitions or another copy), the file's stem is appended (`Kind_common`),
+///   then a number (`Kind_common_2`). Names and order follow the order the references are first
+///   met, so the same catalog always gives the same bytes.
+/// - Each target is copied once, however often and however spelled it is referred to, so a
+///   recursive definition (a cycle through files) becomes a cycle of local references.
+/// - Inside a copy, the nested `$defs`/`definitions` are dropped (every reference into them now
+///   points at a copy of its own), and so are `$id` and `$schema`, which discloser's resolver
+///   ignores and which would otherwise change how a validator resolves the rewritten references.
+/// - The tool's own references and definitions are kept as written.
+pub(super) fn bundle(catalog: &Catalog, index: usize) -> Cow<'_, Value> {
+    let root = &catalog.tools[index].parameters;
+    let mut external = Vec::new();
+    for_each_ref(root, |pointer, reference| {
+        if !reference.starts_with('#') {
+            external.push((pointer, reference.to_owned()));
+        }
+    });
+    let Some(container) = defs_container(root).filter(|_| !external.is_empty()) else {
+        return Cow::Borrowed(root);
+    };
+    let taken: BTreeSet<String> = root
+        .get(container)
+        .and_then(Value::as_object)
+        .map(|defs| defs.keys().cloned().collect())
+        .unwrap_or_default();
+    let mut bundler = Bundler {
+        catalog,
+        container,
+        names: BTreeMap::new(),
+        taken,
+        queue: VecDeque::new(),
+    };
+    let mut schema = root.clone();
+    bundler.rewrite(&mut schema, catalog.parameters(index), external);
+    let mut copies = Vec::new();
+    while let Some((name, target)) = bundler.queue.pop_front() {
+        let mut copy = target.value.clone();
+        prune(&mut copy);
+        let mut found = Vec::new();
+        for_each_ref(&copy, |pointer, reference| {
+            found.push((pointer, reference.to_owned()));
+        });
+        bundler.rewrite(&mut copy, target, found);
+        copies.push((name, copy));
+    }
+    if let Value::Object(map) = &mut schema
+        && let Value::Object(defs) = map
+            .entry(container)
+            .or_insert_with(|| Value::Object(serde_json::Map::new()))
+    {
+        defs.extend(copies);
+    }
+    Cow::Owned(schema)
+}
+
+/// Where a tool's bundled definitions go: `$defs`, or `definitions` when the tool has that and
+/// no `$defs`; `None` when neither can hold them (a root that is not an object, or both keys
+/// holding something other than a mapping), and then nothing is bundled.
+fn defs_container(root: &Value) -> Option<&'static str> {
+    let map = root.as_object()?;
+    let usable = |key: &str| map.get(key).is_none_or(Value::is_object);
+    match (map.get("$defs"), map.get("definitions")) {
+        (None, Some(Value::Object(_))) => Some("definitions"),
+        _ if usable("$defs") => Some("$defs"),
+        _ if usable("definitions") => Some("definitions"),
+        _ => None,
+    }
+}
+
+/// The state of one [`bundle`]: which targets have a name, and which copies are still to make.
+struct Bundler<'c> {
+    catalog: &'c Catalog,
+    /// `$defs` or `definitions`.
+    container: &'static str,
+    /// The name given to each target, by identity: its document and its address in the catalog.
+    names: BTreeMap<(DocId, usize), String>,
+    /// Names in use: the tool's own definitions and the copies.
+    taken: BTreeSet<String>,
+    /// Targets named but not yet copied.
+    queue: VecDeque<(String, Schema<'c>)>,
+}
+
+impl<'c> Bundler<'c> {
+    /// Points each `$ref` of `refs` (at its pointer in `value`, a copy of `original` with at most
+    /// keys removed, so the pointers hold in both) at the copy of its target.
+    fn rewrite(&mut self, value: &mut Value, original: Schema<'c>, refs: Vec<(String, String)>) {
+        for (pointer, reference) in refs {
+            let Some(node) = original.value.pointer(&pointer) else {
+                continue;
+            };
+            let holder = Schema {
+                doc: original.doc,
+                value: node,
+            };
+            let Some(name) = self.name_of(holder, &reference) else {
+                continue;
+            };
+            if let Some(Value::Object(node)) = value.pointer_mut(&pointer) {
+                let local = format!("#/{}/{name}", self.container);
+                node.insert("$ref".into(), Value::String(local));
+            }
+        }
+    }
+
+    /// The name of the copy of what `reference` (the `$ref` of `holder`) designates, naming it
+    /// and queueing its copy on first sight. `None` only for a reference the loader would have
+    /// refused (every reference of a loaded catalog resolves).
+    fn name_of(&mut self, holder: Schema<'c>, reference: &str) -> Option<String> {
+        let target = resolve_once(self.catalog, holder).ok()?;
+        let identity = (target.doc, std::ptr::from_ref(target.value) as usize);
+        if let Some(name) = self.names.get(&identity) {
+            return Some(name.clone());
+        }
+        let stem = doc_path(self.catalog, target.doc)
+            .file_stem()
+            .map(|s| plain_name(&s.to_string_lossy()))
+            .unwrap_or_default();
+        let own = match parse_ref(reference).ok()? {
+            RefTarget::Local(pointer) | RefTarget::File(_, pointer) => last_segment(pointer),
+        };
+        let base = own.map_or_else(|| stem.clone(), |own| plain_name(&own));
+        let base = if base.is_empty() {
+            "def".to_owned()
+        } else {
+            base
+        };
+        let name = [base.clone(), format!("{base}_{stem}")]
+            .into_iter()
+            .chain((2..).map(|n| format!("{base}_{stem}_{n}")))
+            .find(|name| !self.taken.contains(name))
+            .expect("an unbounded list of names has a free one");
+        self.taken.insert(name.clone());
+        self.names.insert(identity, name.clone());
+        self.queue.push_back((name.clone(), target));
+        Some(name)
+    }
+}
+
+/// The last segment of a JSON pointer, unescaped (`None` for the whole document).
+fn last_segment(pointer: &str) -> Option<String> {
+    let segment = pointer.rsplit('/').next().filter(|_| !pointer.is_empty())?;
+    let decoded = segment
+        .replace("%24", "$")
+        .replace("%25", "%")
+        .replace("%20", " ");
+    Some(decoded.replace("~1", "/").replace("~0", "~"))
+}
+
+/// `name` in the characters a definition name keeps: ASCII letters, digits, `_`, `-`, `.`
+/// (anything else becomes `_`), so a rewritten `$ref` needs no escaping of any kind.
+fn plain_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// Removes from a copy, wherever they are keywords, the definitions it carried (`$defs`,
+/// `definitions`) and the keywords that would rebase its references (`$id`, `$schema`).
+/// Iterative, like [`for_each_ref`], and with the same idea of where keywords are.
+fn prune(copy: &mut Value) {
+    let mut stack: Vec<(&mut Value, bool)> = vec![(copy, false)];
+    while let Some((value, named)) = stack.pop() {
+        match value {
+            Value::Object(map) => {
+                if !named {
+                    for key in ["$defs", "definitions", "$id", "$schema"] {
+                        map.shift_remove(key);
+                    }
+                }
+                for (key, child) in map.iter_mut() {
+                    let data = matches!(
+                        key.as_str(),
+                        "enum" | "const" | "default" | "examples" | "example"
+                    );
+                    if named || !data {
+                        let child_named = !named && SCHEMA_MAPS.contains(&key.as_str());
+                        stack.push((child, child_named));
+                    }
+                }
+            }
+            Value::Array(items) => stack.extend(items.iter_mut().map(|item| (item, false))),
+            _ => {}
+        }
+    }
 }
 
 fn ref_error(catalog: &Catalog, doc: DocId, pointer: &str, message: String) -> LoadError {

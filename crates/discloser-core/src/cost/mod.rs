@@ -3,9 +3,10 @@
 //!
 //! A configuration's cost is the sum of its bound tools' serialised definitions (see
 //! [`provider`]), plus, for a profile, the rendered index (text style) and the search tool's
-//! definition when the config declares one. Characters are Unicode scalar values of exactly
-//! those bytes. Tokens come from the chosen [`tokenizer`]; `chars` and `openai-functions` are
-//! estimates and say so.
+//! definition when the config declares one. Schemas are counted as sent, references into other
+//! files bundled ([`crate::catalog::Catalog::bundled`]). Characters are Unicode scalar values of
+//! exactly those bytes. Tokens come from the chosen [`tokenizer`]; `chars` and
+//! `openai-functions` are estimates and say so.
 
 pub use discloser_tokens::bpe;
 pub mod openai_functions;
@@ -140,7 +141,8 @@ pub struct CostReport {
 struct Def<'a> {
     name: &'a str,
     description: &'a str,
-    parameters: &'a serde_json::Value,
+    /// The schema as sent ([`crate::catalog::Catalog::bundled`]).
+    parameters: std::borrow::Cow<'a, serde_json::Value>,
 }
 
 /// Computes the cost of every configuration of `project`.
@@ -167,17 +169,18 @@ pub fn cost(
     let all_defs: Vec<Def<'_>> = catalog
         .tools
         .iter()
-        .map(|t| Def {
+        .enumerate()
+        .map(|(i, t)| Def {
             name: &t.name,
             description: &t.description,
-            parameters: &t.parameters,
+            parameters: catalog.bundled(i),
         })
         .collect();
     let search = project.search_tool();
     let search_def = search.as_ref().map(|s| Def {
         name: &s.name,
         description: &s.description,
-        parameters: &s.parameters,
+        parameters: std::borrow::Cow::Borrowed(&s.parameters),
     });
 
     // Each tool's entry is the same in every profile's index: packed once, shared.
@@ -197,18 +200,22 @@ pub fn cost(
     // The profiles' indexes share most of their lines: each line is counted once.
     let mut memo = TokenMemo::default();
     for profile in &profiles {
+        // The bound tools' definitions are those of `all bound` (bundled once), borrowed.
         let mut defs: Vec<Def<'_>> = catalog
             .tools
             .iter()
-            .filter(|t| profile.is_bound(&t.name))
-            .map(|t| Def {
-                name: &t.name,
-                description: &t.description,
-                parameters: &t.parameters,
+            .zip(&all_defs)
+            .filter(|(t, _)| profile.is_bound(&t.name))
+            .map(|(_, d)| Def {
+                parameters: std::borrow::Cow::Borrowed(d.parameters.as_ref()),
+                ..*d
             })
             .collect();
         if let Some(search) = &search_def {
-            defs.push(Def { ..*search });
+            defs.push(Def {
+                parameters: std::borrow::Cow::Borrowed(search.parameters.as_ref()),
+                ..*search
+            });
         }
         let index = index_from_entries(catalog, profile, project.index_config(), &entries);
         let text = render(&index, Style::Text);
@@ -234,15 +241,20 @@ pub fn cost(
         }
     }
     let tools = options.by_tool.then(|| {
-        let tools: Vec<(&crate::catalog::Tool, &Entry)> =
-            catalog.tools.iter().zip(&entries).collect();
-        crate::catalog::parallel::map(tools, |(tool, entry)| {
-            let definition = provider.serialize(&tool.name, &tool.description, &tool.parameters);
+        let tools: Vec<(&crate::catalog::Tool, &Def<'_>, &Entry)> = catalog
+            .tools
+            .iter()
+            .zip(&all_defs)
+            .zip(&entries)
+            .map(|((t, d), e)| (t, d, e))
+            .collect();
+        crate::catalog::parallel::map(tools, |(tool, def, entry)| {
+            let definition = provider.serialize(&tool.name, &tool.description, &def.parameters);
             let entry = format!("{}\n", entry.line);
             let definition_tokens = counter.count_definition(
                 &tool.name,
                 &tool.description,
-                &tool.parameters,
+                &def.parameters,
                 &definition,
             );
             let entry_tokens = counter.count_text(&entry);
@@ -279,8 +291,8 @@ fn configuration(
     // Each definition is serialised, measured and counted on its own (in parallel), and its
     // text dropped at once: a catalog's wire text is never held whole.
     let measured: Vec<(Size, u64)> = crate::catalog::parallel::map(defs.iter().collect(), |d| {
-        let text = provider.serialize(d.name, d.description, d.parameters);
-        let tokens = counter.count_definition(d.name, d.description, d.parameters, &text);
+        let text = provider.serialize(d.name, d.description, &d.parameters);
+        let tokens = counter.count_definition(d.name, d.description, &d.parameters, &text);
         (Size::of(&text), tokens)
     });
     let definitions = measured

@@ -415,7 +415,8 @@ class Catalog:
 
         ``provider`` is ``"openai"`` (Chat Completions), ``"openai-responses"``, ``"anthropic"``,
         ``"gemini"`` or ``"mcp"`` (a ``tools/list`` result); the value is what ``discloser
-        export --provider PROVIDER`` prints.
+        export --provider PROVIDER`` prints. A ``$ref`` into another file of the project is
+        bundled into the tool's ``$defs``, so every ``$ref`` in the value is local (``#/...``).
         """
         return self._project.bound(profile, provider, _names(extra))
 
