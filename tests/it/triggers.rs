@@ -266,3 +266,90 @@ fn words_users_typed_become_trigger_candidates_and_raise_recall() {
     assert_eq!(code, 2);
     assert!(err.contains("`suggested.yaml` exists"), "{err}");
 }
+
+/// `suggest --triggers --write` puts the proposals into `overrides:` of `discloser.yaml`,
+/// keeping every other byte of the file, and `reach --trace` recall@3 rises; `--from-text`
+/// lists candidates from the tools' own text and never writes.
+#[test]
+fn suggested_triggers_are_written_into_overrides_keeping_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = crate::support::root();
+    let config = std::fs::read_to_string(root.join("discloser.yaml")).unwrap();
+    write(dir.path(), "discloser.yaml", &config);
+    std::fs::create_dir(dir.path().join("tools")).unwrap();
+    for entry in std::fs::read_dir(root.join("tools")).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(
+            &path,
+            dir.path().join("tools").join(path.file_name().unwrap()),
+        )
+        .unwrap();
+    }
+    std::fs::copy(
+        root.join("tests/fixtures/trace/bilingual.jsonl"),
+        dir.path().join("t.jsonl"),
+    )
+    .unwrap();
+    let recall3 = || -> f64 {
+        let (_, out, err) = text(&discloser_in(
+            dir.path(),
+            &["reach", "--trace", "t.jsonl", "--format", "json"],
+        ));
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{err}"));
+        v["recall"]
+            .as_array()
+            .and_then(|r| r.iter().find(|x| x["k"] == 3))
+            .and_then(|x| x["recall"].as_f64())
+            .unwrap()
+    };
+    let before = recall3();
+    let (code, out, err) = text(&discloser_in(
+        dir.path(),
+        &["suggest", "--triggers", "--trace", "t.jsonl", "--write"],
+    ));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("into `overrides:` of `discloser.yaml`"),
+        "{out}"
+    );
+    let written = std::fs::read_to_string(dir.path().join("discloser.yaml")).unwrap();
+    let added = written.strip_prefix(config.as_str()).unwrap_or_else(|| {
+        panic!("the config's own bytes are kept, the block appended:\n{written}")
+    });
+    assert!(added.starts_with("overrides:\n  "), "{added}");
+    assert!(
+        added.contains("upload_document: {triggers: [上传, "),
+        "{added}"
+    );
+    assert!(added.contains("营业执照"), "{added}");
+    let after = recall3();
+    assert!(after > before, "recall@3 {before} -> {after}");
+
+    // Again: the lists are now in `overrides:`, replaced in place.
+    let (code, _, err) = text(&discloser_in(
+        dir.path(),
+        &["suggest", "--triggers", "--trace", "t.jsonl", "--write"],
+    ));
+    assert_eq!(code, 0, "{err}");
+    let again = std::fs::read_to_string(dir.path().join("discloser.yaml")).unwrap();
+    assert!(again.starts_with(config.as_str()), "{again}");
+    assert_eq!(again.matches("overrides:").count(), 1, "{again}");
+
+    let (code, out, err) = text(&discloser_in(
+        dir.path(),
+        &["suggest", "--triggers", "--from-text"],
+    ));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("book_appointment (triggers today: "), "{out}");
+    assert!(out.contains("  candidates: book, appointment"), "{out}");
+    let (code, _, err) = text(&discloser_in(
+        dir.path(),
+        &["suggest", "--triggers", "--from-text", "--write"],
+    ));
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("discloser.yaml")).unwrap(),
+        again,
+        "--from-text never writes"
+    );
+}

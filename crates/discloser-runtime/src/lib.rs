@@ -32,6 +32,7 @@ pub mod text_candidates;
 pub mod trace;
 pub mod trigger_words;
 pub mod write_profile;
+pub mod write_triggers;
 
 pub use resolve::{ArgumentCheck, ArgumentError, Nearest, Origin, Resolution, Runtime};
 pub use search::{Hit, Matched, SearchIndex};

@@ -21,7 +21,12 @@ use crate::runtime::{Format, Runtime};
 #[derive(Debug, clap::Args)]
 pub struct SuggestArgs {
     /// Trace files (JSON Lines, one turn per line; repeatable).
-    #[arg(long = "trace", value_name = "FILE", required = true, num_args = 1..)]
+    #[arg(
+        long = "trace",
+        value_name = "FILE",
+        required_unless_present = "from_text",
+        num_args = 1..
+    )]
     pub traces: Vec<PathBuf>,
     /// The profile whose starter set is re-chosen, from the trace's turns of that profile.
     #[arg(long, short, default_value = DEFAULT_PROFILE)]
@@ -47,8 +52,21 @@ pub struct SuggestArgs {
     pub limit: usize,
     /// With `--triggers`: write the proposals as a trigger file (each tool's triggers plus its
     /// candidates, to review) for `triggers:` in `discloser.yaml`; never replaces a file.
-    #[arg(long, value_name = "FILE", requires = "triggers")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "triggers",
+        conflicts_with = "from_text"
+    )]
     pub write_triggers: Option<PathBuf>,
+    /// With `--triggers`: add the candidates to each tool's triggers in `overrides:` of
+    /// `discloser.yaml` (atomically, every other byte of the file kept).
+    #[arg(long, requires = "triggers", conflicts_with = "from_text")]
+    pub write: bool,
+    /// With `--triggers`: candidates from each tool's own name and description instead of
+    /// traces (the ones `init` writes as comments), for a person to choose from; never written.
+    #[arg(long, requires = "triggers")]
+    pub from_text: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Table)]
     pub format: Format,
@@ -63,6 +81,11 @@ pub fn run(
 ) -> anyhow::Result<Outcome> {
     let project = load(cli, &[], cwd)?;
     project.profile(&args.profile)?;
+    if args.from_text {
+        let text = from_text(&project, args.limit, args.format);
+        out.write_all(text.as_bytes())?;
+        return Ok(Outcome::Ok);
+    }
     let trace = super::trace::read_traces(&args.traces, cwd)?;
     let runtime = Runtime::new(&project);
     if args.triggers {
@@ -82,7 +105,31 @@ pub fn run(
                 other => other.with_context(|| format!("cannot write `{}`", path.display()))?,
             }
         }
-        out.write_all(report::render_trigger_report(&report, args.format).as_bytes())?;
+        let mut text = report::render_trigger_report(&report, args.format);
+        if args.write {
+            let lists: std::collections::BTreeMap<String, Vec<String>> = report
+                .tools
+                .iter()
+                .filter(|t| !t.candidates.is_empty())
+                .map(|t| {
+                    let mut words = t.triggers.clone();
+                    words.extend(t.candidates.iter().map(|c| c.text.clone()));
+                    (t.tool.clone(), words)
+                })
+                .collect();
+            let path = crate::runtime::write_triggers::write_triggers(&project, &lists)?;
+            if args.format != Format::Json {
+                text.push_str(&format!(
+                    "\nwrote the candidates of {} into `overrides:` of `{}`\n",
+                    match lists.len() {
+                        1 => "1 tool".to_owned(),
+                        n => format!("{n} tools"),
+                    },
+                    path.display()
+                ));
+            }
+        }
+        out.write_all(text.as_bytes())?;
         return Ok(Outcome::Ok);
     }
     let options = SuggestOptions {
@@ -114,6 +161,61 @@ pub fn run(
         .collect();
     out.write_all(report::render_suggestion(&suggestion, &files, args.format).as_bytes())?;
     Ok(Outcome::Ok)
+}
+
+/// Candidates from each tool's own text, every tool of the catalog in name order.
+fn from_text(project: &crate::project::Project, limit: usize, format: Format) -> String {
+    let words = crate::runtime::text_candidates::from_text(&project.catalog, limit);
+    if format == Format::Json {
+        let tools: Vec<serde_json::Value> = project
+            .catalog
+            .tools
+            .iter()
+            .map(|t| {
+                serde_json::json!({
+                    "tool": t.name,
+                    "triggers": t.triggers,
+                    "candidates": words[&t.name],
+                })
+            })
+            .collect();
+        let mut text = serde_json::to_string_pretty(&serde_json::json!({ "tools": tools }))
+            .expect("JSON values serialise");
+        text.push('\n');
+        return text;
+    }
+    let md = format == Format::Markdown;
+    let code = |s: &str| if md { format!("`{s}`") } else { s.to_owned() };
+    let mut text = String::new();
+    if md {
+        text.push_str("## Trigger candidates from the tools' own text\n\n");
+    }
+    text.push_str(
+        "candidates from each tool's name and description (the words the other tools use least): the author's words, not the users' — keep the ones users would type\n",
+    );
+    for tool in &project.catalog.tools {
+        let today = if tool.triggers.is_empty() {
+            "none".to_owned()
+        } else {
+            tool.triggers
+                .iter()
+                .map(|t| code(t))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let found = &words[&tool.name];
+        let candidates = if found.is_empty() {
+            "none".to_owned()
+        } else {
+            found.iter().map(|t| code(t)).collect::<Vec<_>>().join(", ")
+        };
+        let bullet = if md { "- " } else { "  " };
+        text.push_str(&format!(
+            "\n{} (triggers today: {today})\n{bullet}candidates: {candidates}\n",
+            code(&tool.name)
+        ));
+    }
+    crate::report::shown_lines(&text)
 }
 
 /// A trigger file of the proposals: each tool's triggers today, then its candidates, for a
