@@ -108,8 +108,11 @@ fn filled(config: &str) -> String {
                 .trim_matches('"')
                 .replace('_', " ");
         }
-        if let Some(words) = line.trim().strip_prefix("# candidates: ") {
-            candidate = words.split(", ").next().map(str::to_owned);
+        if let Some(rest) = line.trim().strip_prefix("# candidates") {
+            candidate = rest
+                .split_once(": ")
+                .and_then(|(_, words)| words.split([',', ';']).next())
+                .map(|w| w.trim().to_owned());
         }
         if line.trim() == "triggers: []" {
             let word = candidate.take().unwrap_or_else(|| tool.clone());
@@ -143,7 +146,7 @@ fn init_pins_the_server_and_no_later_command_starts_it() {
     assert!(config.contains("- mcp: {command: [sh, "), "{config}");
     assert!(config.contains("A tool belongs here if the user's very first sentence might need it"));
     assert!(
-        config.contains("  delete_note:\n    # candidates: delete, good"),
+        config.contains("  delete_note:\n    # candidates (all in its index line already): delete, good, soft, hard"),
         "{config}"
     );
     let lock: Value = serde_json::from_str(&served.read("discloser.lock.json")).unwrap();
@@ -414,7 +417,7 @@ fn init_describes_tool_files_with_their_formats() {
     );
     assert!(
         config
-            .contains("  get_weather:\n    # candidates: weather, current, city\n    triggers: []"),
+            .contains("  get_weather:\n    # candidates (all in its index line already): weather, current, city\n    triggers: []"),
         "{config}"
     );
     assert!(

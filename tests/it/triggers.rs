@@ -341,7 +341,10 @@ fn suggested_triggers_are_written_into_overrides_keeping_the_file() {
     ));
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("book_appointment (triggers today: "), "{out}");
-    assert!(out.contains("  candidates: book, appointment"), "{out}");
+    assert!(
+        out.contains("  candidates: slots, published, released, days; in its index line already: appointment, book, hall, office"),
+        "{out}"
+    );
     let (code, _, err) = text(&discloser_in(
         dir.path(),
         &["suggest", "--triggers", "--from-text", "--write"],

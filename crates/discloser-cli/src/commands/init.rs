@@ -157,8 +157,14 @@ pub fn run(cli: &Cli, args: &InitArgs, cwd: &Path, out: &mut dyn Write) -> anyho
     let mut candidates = BTreeMap::new();
     let mut untriggered = Vec::new();
     for catalog in files.iter().map(|p| &p.catalog).chain([&pinned]) {
+        let index_config = files
+            .as_ref()
+            .map_or_else(crate::config::IndexConfig::default, |p| {
+                p.config.index.clone()
+            });
         let words = crate::runtime::text_candidates::from_text(
             catalog,
+            &index_config,
             crate::runtime::text_candidates::DEFAULT_LIMIT,
         );
         for tool in &catalog.tools {
@@ -179,9 +185,8 @@ pub fn run(cli: &Cli, args: &InitArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         );
         for name in &untriggered {
             writeln!(text, "  {}:", yaml_scalar(name))?;
-            let words = &candidates[name];
-            if !words.is_empty() {
-                writeln!(text, "    # candidates: {}", words.join(", "))?;
+            if let Some(line) = candidate_comment(&candidates[name]) {
+                writeln!(text, "    # {line}")?;
             }
             text.push_str("    triggers: []\n");
         }
@@ -236,6 +241,32 @@ pub fn run(cli: &Cli, args: &InitArgs, cwd: &Path, out: &mut dyn Write) -> anyho
     }
     out.write_all(report.as_bytes())?;
     Ok(Outcome::Ok)
+}
+
+/// `candidates: a, b; in its index line already: c` (the words the line lacks first), or
+/// `None` without candidates.
+fn candidate_comment(found: &[crate::runtime::text_candidates::TextCandidate]) -> Option<String> {
+    let words = |in_line: bool| -> Vec<&str> {
+        found
+            .iter()
+            .filter(|c| c.in_line == in_line)
+            .map(|c| c.word.as_str())
+            .collect()
+    };
+    let (new, known) = (words(false), words(true));
+    match (new.is_empty(), known.is_empty()) {
+        (true, true) => None,
+        (false, true) => Some(format!("candidates: {}", new.join(", "))),
+        (true, false) => Some(format!(
+            "candidates (all in its index line already): {}",
+            known.join(", ")
+        )),
+        (false, false) => Some(format!(
+            "candidates: {}; in its index line already: {}",
+            new.join(", "),
+            known.join(", ")
+        )),
+    }
 }
 
 /// The server commands after `--mcp --`, split at each further `--`.

@@ -165,7 +165,8 @@ pub fn run(
 
 /// Candidates from each tool's own text, every tool of the catalog in name order.
 fn from_text(project: &crate::project::Project, limit: usize, format: Format) -> String {
-    let words = crate::runtime::text_candidates::from_text(&project.catalog, limit);
+    let words =
+        crate::runtime::text_candidates::from_text(&project.catalog, project.index_config(), limit);
     if format == Format::Json {
         let tools: Vec<serde_json::Value> = project
             .catalog
@@ -204,10 +205,23 @@ fn from_text(project: &crate::project::Project, limit: usize, format: Format) ->
                 .join(", ")
         };
         let found = &words[&tool.name];
-        let candidates = if found.is_empty() {
-            "none".to_owned()
-        } else {
-            found.iter().map(|t| code(t)).collect::<Vec<_>>().join(", ")
+        let group = |in_line: bool| -> Vec<String> {
+            found
+                .iter()
+                .filter(|c| c.in_line == in_line)
+                .map(|c| code(&c.word))
+                .collect()
+        };
+        let (new, known) = (group(false), group(true));
+        let candidates = match (new.is_empty(), known.is_empty()) {
+            (true, true) => "none".to_owned(),
+            (false, true) => new.join(", "),
+            (true, false) => format!("none beyond its index line, which has {}", known.join(", ")),
+            (false, false) => format!(
+                "{}; in its index line already: {}",
+                new.join(", "),
+                known.join(", ")
+            ),
         };
         let bullet = if md { "- " } else { "  " };
         text.push_str(&format!(
