@@ -30,5 +30,6 @@ mod properties;
 mod render;
 mod runtime;
 mod summary_structure;
+mod surface;
 mod traces;
 mod triggers;

@@ -157,7 +157,7 @@ pub struct CostArgs {
     #[arg(long)]
     pub by_tool: bool,
     /// Also show the definition tokens paid over a conversation of N turns.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub turns: Option<u32>,
     /// Price factor of cached prefix tokens from the second turn on (with `--turns`).
     #[arg(long, value_name = "F", default_value_t = 1.0)]

@@ -29,6 +29,11 @@ pub const DEFAULT_HEADER: &str = "These tools are not loaded yet, but you can ca
 `a|b` lists the only accepted values; `…` means the tool also takes optional parameters.\n\
 Words in [brackets] are what users say when they need that tool.";
 
+/// The default header of an index whose entries have no trigger words: without the sentence
+/// about `[brackets]`.
+pub const DEFAULT_HEADER_WITHOUT_TRIGGERS: &str = "These tools are not loaded yet, but you can call any of them directly by name with the parameters shown.\n\
+`a|b` lists the only accepted values; `…` means the tool also takes optional parameters.";
+
 /// The whole configuration file.
 #[derive(Debug, Default, Deserialize)]
 #[serde(

@@ -35,6 +35,7 @@ pub fn run(project: &Project, args: &CostArgs, out: &mut dyn Write) -> anyhow::R
         let svg = crate::chart::svg(&report)?;
         crate::fsutil::write_atomic(path, svg.as_bytes())
             .with_context(|| format!("cannot write the chart to `{}`", path.display()))?;
+        super::report_written(path, svg.len());
     }
     match args.format {
         ReportFormat::Json => {

@@ -26,8 +26,10 @@ pub struct ImportArgs {
     /// Tool files in any format discloser reads (OpenAI, Anthropic, MCP, Gemini, ...).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
-    /// The format of every FILE (default: detected per file).
-    #[arg(long, value_enum, value_name = "FORMAT")]
+    /// The format every FILE is in (default: detected per file).
+    // `--format`, its older name, stays a hidden alias for a release: every other `--format`
+    // names an output format.
+    #[arg(long = "from", alias = "format", value_enum, value_name = "FORMAT")]
     pub format: Option<Format>,
     /// Write the YAML to this file (atomically) instead of standard output.
     #[arg(long, short, value_name = "PATH")]
@@ -62,7 +64,10 @@ pub fn run(
     match &args.out {
         // `-` is standard output, as for most tools that take a file to write.
         Some(path) if path.as_os_str() == "-" => out.write_all(text.as_bytes())?,
-        Some(path) => write_new(&cwd.join(path), path, text.as_bytes(), args.force)?,
+        Some(path) => {
+            write_new(&cwd.join(path), path, text.as_bytes(), args.force)?;
+            super::report_written(path, text.len());
+        }
         None => out.write_all(text.as_bytes())?,
     }
     Ok(Outcome::Ok)

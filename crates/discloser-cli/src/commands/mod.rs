@@ -116,6 +116,18 @@ pub fn load_with(
     Ok(project)
 }
 
+/// Says on standard error what a command wrote to a file it was asked to write (`--out`,
+/// `--chart`), as `snapshot` says what it wrote: `wrote `FILE` (N bytes)`. Standard output
+/// stays free for what the command prints.
+pub(crate) fn report_written(path: &Path, bytes: usize) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "wrote `{}` ({} bytes)",
+        crate::printable::neutralise(&path.display().to_string()),
+        crate::numfmt::thousands(bytes as i64)
+    );
+}
+
 /// The config file of a command: `--config`, else the one found from `cwd` up (as shown in
 /// messages), else the error that says none was found and what to do.
 pub fn config_path(cli: &Cli, cwd: &Path) -> anyhow::Result<std::path::PathBuf> {

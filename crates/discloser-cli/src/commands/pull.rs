@@ -19,8 +19,9 @@ use crate::mcp;
 /// `discloser pull`.
 #[derive(Debug, clap::Args)]
 pub struct PullArgs {
-    /// The server speaks MCP over stdio (the only kind of server `pull` talks to).
-    #[arg(long, required = true)]
+    /// The server speaks MCP over stdio: the only kind of server `pull` talks to, so the flag
+    /// may be left out.
+    #[arg(long)]
     pub mcp: bool,
     /// Write the tools to this file (atomically) instead of standard output.
     #[arg(long, short, value_name = "FILE")]
@@ -56,8 +57,11 @@ pub fn run(
     match &args.out {
         // `-` is standard output, as for most tools that take a file to write.
         Some(path) if path.as_os_str() == "-" => out.write_all(text.as_bytes())?,
-        Some(path) => crate::fsutil::write_atomic(&cwd.join(path), text.as_bytes())
-            .with_context(|| format!("cannot write `{}`", path.display()))?,
+        Some(path) => {
+            crate::fsutil::write_atomic(&cwd.join(path), text.as_bytes())
+                .with_context(|| format!("cannot write `{}`", path.display()))?;
+            super::report_written(path, text.len());
+        }
         None => out.write_all(text.as_bytes())?,
     }
     Ok(Outcome::Ok)

@@ -29,8 +29,11 @@ pub fn run(
     match &args.out {
         // `-` is standard output, as for most tools that take a file to write.
         Some(path) if path.as_os_str() == "-" => out.write_all(text.as_bytes())?,
-        Some(path) => crate::fsutil::write_atomic(path, text.as_bytes())
-            .with_context(|| format!("cannot write `{}`", path.display()))?,
+        Some(path) => {
+            crate::fsutil::write_atomic(path, text.as_bytes())
+                .with_context(|| format!("cannot write `{}`", path.display()))?;
+            super::report_written(path, text.len());
+        }
         None => out.write_all(text.as_bytes())?,
     }
     Ok(Outcome::Ok)

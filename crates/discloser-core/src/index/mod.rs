@@ -146,8 +146,16 @@ fn assemble(
             });
         }
     }
+    // The default header's sentence about `[brackets]` explains nothing when no entry has any.
+    let header = if config.header == crate::config::DEFAULT_HEADER
+        && entries.iter().all(|e| e.triggers.is_empty())
+    {
+        crate::config::DEFAULT_HEADER_WITHOUT_TRIGGERS
+    } else {
+        config.header.as_str()
+    };
     Index {
-        header: clean_header(&config.header),
+        header: clean_header(header),
         bound: profile.bound.iter().cloned().collect(),
         entries,
         warnings,

@@ -69,7 +69,14 @@ fn full_chunk(findings: &[Finding], color: bool) -> String {
             Severity::Error => Level::ERROR,
             Severity::Warning => Level::WARNING,
         };
-        let title = neutralise(&format!("{}: {}", location(f), f.message)).into_owned();
+        // The location is shown once: on the snippet's `-->` line, or in the title when there
+        // is no snippet.
+        let snippet = f.line.is_some() && f.source_column.is_some() && f.source_line.is_some();
+        let title = if snippet {
+            neutralise(&f.message).into_owned()
+        } else {
+            neutralise(&format!("{}: {}", location(f), f.message)).into_owned()
+        };
         let path = f.path.display().to_string();
         let mut group = Group::with_title(level.primary_title(&title).id(f.code));
         if let (Some(line), Some(col), Some(text)) = (f.line, f.source_column, &f.source_line) {
