@@ -24,7 +24,7 @@ use discloser_core::project::{Profile, Project};
 use discloser_core::source::SourceFile;
 use discloser_runtime::search::SearchIndex;
 use discloser_runtime::trace::{Trace, classify, summarize, turn_profiles};
-use discloser_runtime::{Format, Runtime};
+use discloser_runtime::{Format, Runtime, RuntimeState};
 use serde_json::Value;
 
 /// What a native call can fail with, before it becomes a Python exception.
@@ -144,29 +144,21 @@ fn serialize(value: &impl serde::Serialize) -> Outcome<Value> {
 #[pyclass(frozen, module = "discloser._native", name = "Project")]
 struct PyProject {
     project: Project,
-    index: SearchIndex,
-    search_tool: SearchTool,
+    /// The search index, search tool and compiled validators, built once and shared by every
+    /// call: an agent resolving a call each turn compiles a tool's validator once.
+    state: RuntimeState,
 }
 
 impl PyProject {
     fn new(project: Project) -> PyProject {
         let index = SearchIndex::new(&project.catalog, project.index_config());
         let search_tool = project.search_tool().unwrap_or_else(SearchTool::builtin);
-        PyProject {
-            project,
-            index,
-            search_tool,
-        }
+        let state = RuntimeState::new(&project.catalog, index, search_tool);
+        PyProject { project, state }
     }
 
     fn runtime(&self) -> Runtime<'_> {
-        // The index is cloned, not rebuilt: a runtime borrows the project, so it cannot be
-        // stored beside it.
-        Runtime::from_parts(
-            &self.project.catalog,
-            self.index.clone(),
-            self.search_tool.clone(),
-        )
+        Runtime::with_state(&self.project.catalog, self.state.clone())
     }
 
     fn profile(&self, name: &str, extra: &[String]) -> Outcome<Profile> {
@@ -375,7 +367,7 @@ impl PyProject {
 
     /// The ranked tools for a query, as `discloser search --format json` lists them.
     fn search(&self, py: Python<'_>, query: String, limit: usize) -> PyResult<Py<PyAny>> {
-        let value = guarded(py, || serialize(&self.index.top(&query, limit)))?;
+        let value = guarded(py, || serialize(&self.state.index().top(&query, limit)))?;
         to_py(py, &value)
     }
 
@@ -387,7 +379,7 @@ impl PyProject {
                     "unknown provider `{provider}`: expected `raw`, `openai`, `openai-responses`, `anthropic`, `mcp` or `gemini`"
                 ))
             })?;
-            let tool = &self.search_tool;
+            let tool = self.state.search_tool();
             Ok(provider.definition(&Definition::bare(
                 &tool.name,
                 &tool.description,

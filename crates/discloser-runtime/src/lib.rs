@@ -34,7 +34,9 @@ pub mod trigger_words;
 pub mod write_profile;
 pub mod write_triggers;
 
-pub use resolve::{ArgumentCheck, ArgumentError, Nearest, Origin, Resolution, Runtime};
+pub use resolve::{
+    ArgumentCheck, ArgumentError, Nearest, Origin, Resolution, Runtime, RuntimeState,
+};
 pub use search::{Hit, Matched, SearchIndex};
 
 /// How many tools a search returns when the caller gives no limit (the built-in search tool's

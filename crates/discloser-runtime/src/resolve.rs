@@ -14,7 +14,7 @@
 //! Validators are compiled once per tool, on first use.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -155,17 +155,50 @@ type Compiled = Result<jsonschema::Validator, String>;
 /// ```
 pub struct Runtime<'a> {
     catalog: &'a Catalog,
-    index: SearchIndex,
-    search_tool: SearchTool,
-    validators: Vec<OnceLock<Compiled>>,
-    search_validator: OnceLock<Compiled>,
+    state: RuntimeState,
+}
+
+/// What a [`Runtime`] builds from its catalog and keeps — the search index, the search tool,
+/// and each tool's validator, compiled the first time a call of it is checked — held apart from
+/// the borrow of the catalog, so an owner of the catalog (the Python module's `Project`) keeps
+/// one state for its lifetime and every runtime made from it ([`Runtime::with_state`]) shares
+/// the compiled validators. Cloning shares, it does not copy.
+#[derive(Clone)]
+pub struct RuntimeState {
+    index: Arc<SearchIndex>,
+    search_tool: Arc<SearchTool>,
+    validators: Arc<[OnceLock<Compiled>]>,
+    search_validator: Arc<OnceLock<Compiled>>,
+}
+
+impl RuntimeState {
+    /// The state of a runtime over `catalog`, with its search index and search tool; no
+    /// validator is compiled yet.
+    pub fn new(catalog: &Catalog, index: SearchIndex, search_tool: SearchTool) -> RuntimeState {
+        RuntimeState {
+            index: Arc::new(index),
+            search_tool: Arc::new(search_tool),
+            validators: (0..catalog.tools.len()).map(|_| OnceLock::new()).collect(),
+            search_validator: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// The search index.
+    pub fn index(&self) -> &SearchIndex {
+        &self.index
+    }
+
+    /// The search tool's definition.
+    pub fn search_tool(&self) -> &SearchTool {
+        &self.search_tool
+    }
 }
 
 impl std::fmt::Debug for Runtime<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Runtime")
             .field("tools", &self.catalog.tools.len())
-            .field("search_tool", &self.search_tool.name)
+            .field("search_tool", &self.state.search_tool.name)
             .finish_non_exhaustive()
     }
 }
@@ -183,13 +216,24 @@ impl<'a> Runtime<'a> {
 
     /// A runtime over a catalog and a search index built from it.
     pub fn from_parts(catalog: &'a Catalog, index: SearchIndex, search_tool: SearchTool) -> Self {
-        Runtime {
-            catalog,
-            validators: (0..catalog.tools.len()).map(|_| OnceLock::new()).collect(),
-            index,
-            search_tool,
-            search_validator: OnceLock::new(),
-        }
+        Runtime::with_state(catalog, RuntimeState::new(catalog, index, search_tool))
+    }
+
+    /// A runtime over `catalog` with a state built for it by [`RuntimeState::new`] (and shared
+    /// with the runtimes made from it before). A state built for another catalog is a
+    /// programming error: its validators would not match the tools.
+    pub fn with_state(catalog: &'a Catalog, state: RuntimeState) -> Self {
+        assert_eq!(
+            state.validators.len(),
+            catalog.tools.len(),
+            "a runtime state belongs to the catalog it was built for"
+        );
+        Runtime { catalog, state }
+    }
+
+    /// The state this runtime keeps, to make more runtimes that share it.
+    pub fn state(&self) -> &RuntimeState {
+        &self.state
     }
 
     /// The catalog.
@@ -199,17 +243,17 @@ impl<'a> Runtime<'a> {
 
     /// The search index.
     pub fn index(&self) -> &SearchIndex {
-        &self.index
+        &self.state.index
     }
 
     /// The search tool's definition.
     pub fn search_tool(&self) -> &SearchTool {
-        &self.search_tool
+        &self.state.search_tool
     }
 
     /// Every tool matching `query`, best first ([`SearchIndex::search`]).
     pub fn search(&self, query: &str) -> Vec<super::search::Hit> {
-        self.index.search(query)
+        self.state.index.search(query)
     }
 
     /// How a call of `name` is reached in `profile`: `bound` (in the starter set, or the search
@@ -221,7 +265,7 @@ impl<'a> Runtime<'a> {
             } else {
                 Origin::Catalog
             }
-        } else if name == self.search_tool.name {
+        } else if name == self.state.search_tool.name {
             Origin::Bound
         } else {
             Origin::Unknown
@@ -260,10 +304,11 @@ impl<'a> Runtime<'a> {
             .binary_search_by(|t| t.name.as_str().cmp(name))
             .ok();
         let compiled = match position {
-            Some(i) => self.validators[i].get_or_init(|| compile_tool(self.catalog, i)),
-            None if name == self.search_tool.name => self
+            Some(i) => self.state.validators[i].get_or_init(|| compile_tool(self.catalog, i)),
+            None if name == self.state.search_tool.name => self
+                .state
                 .search_validator
-                .get_or_init(|| compile(&self.search_tool.parameters)),
+                .get_or_init(|| compile(&self.state.search_tool.parameters)),
             None => return unchecked("the tool is not in the catalog"),
         };
         let Some(arguments) = arguments else {
@@ -310,6 +355,7 @@ impl<'a> Runtime<'a> {
     pub fn nearest(&self, name: &str) -> Vec<Nearest> {
         let query = name_parts(name).join(" ");
         let shared: BTreeMap<String, Vec<String>> = self
+            .state
             .index
             .search(&query)
             .into_iter()
@@ -566,6 +612,40 @@ fn is_schema_map(key: &str) -> bool {
 mod tests {
     use super::ref_chain_within;
     use serde_json::json;
+
+    #[test]
+    fn runtimes_made_from_one_state_share_its_compiled_validators() {
+        use super::{Runtime, RuntimeState, SearchIndex, SearchTool};
+        use crate::catalog::Catalog;
+        use crate::source::SourceFile;
+        let catalog = Catalog::from_sources(
+            vec![SourceFile::from_text(
+                "- name: f\n  description: Does f.\n  parameters: {type: object, properties: {x: {type: string}}, required: [x]}\n",
+                "t.yaml".into(),
+            )],
+            std::path::Path::new("/"),
+        )
+        .unwrap();
+        let index = SearchIndex::new(&catalog, &crate::config::IndexConfig::default());
+        let state = RuntimeState::new(&catalog, index, SearchTool::builtin());
+        let first = Runtime::with_state(&catalog, state.clone());
+        let check = first.check_arguments("f", Some(&json!({})));
+        assert_eq!(check.valid, Some(false));
+        drop(first);
+        assert!(
+            state.validators[0].get().is_some(),
+            "compiled once, kept in the state"
+        );
+        let second = Runtime::with_state(&catalog, state.clone());
+        assert!(std::sync::Arc::ptr_eq(
+            &second.state().validators,
+            &state.validators
+        ));
+        assert_eq!(
+            second.check_arguments("f", Some(&json!({"x": "y"}))).valid,
+            Some(true)
+        );
+    }
 
     fn chain(n: usize) -> serde_json::Value {
         let mut defs = serde_json::Map::new();
