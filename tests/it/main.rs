@@ -24,6 +24,7 @@ mod lint_corpora;
 mod lint_eval;
 mod lint_review;
 mod mcp;
+mod otlp;
 mod packaging;
 mod pins;
 mod properties;

@@ -8,7 +8,8 @@
 //! - [`search`]: the keyword scoring behind a search tool ([`SearchIndex::search`]);
 //! - [`resolve`]: where a call lands (`bound`, `catalog`, `unknown`), its arguments validated
 //!   against the tool's schema, and the nearest real tools for an invented name;
-//! - [`trace`]: the JSON Lines trace format, classification of unrecorded origins, summaries;
+//! - [`trace`]: the trace formats (JSON Lines, and OpenTelemetry GenAI spans as OTLP JSON),
+//!   classification of unrecorded origins, summaries;
 //! - [`reach`]: utterances that must reach their tools, recall@k of search, a CI gate;
 //! - [`suggest`]: the starter set that minimises expected tokens per turn, and writing it to
 //!   `discloser.yaml` without disturbing the rest of the file;
@@ -23,6 +24,7 @@ use discloser_core::{
 };
 
 mod input;
+mod otlp;
 pub mod reach;
 pub mod resolve;
 pub mod search;

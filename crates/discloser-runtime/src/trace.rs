@@ -18,6 +18,10 @@
 //! is an error (`path:line:col`, with a "did you mean"), so a misspelt `orign` never silently
 //! drops data.
 //!
+//! A file whose content is an OTLP JSON export (`resourceSpans` at the top, or one export per
+//! line) is read as OpenTelemetry GenAI spans instead, into the same turns: a `chat` span is a
+//! turn, its `execute_tool` child spans its calls ([`crate::otlp`] has the whole mapping).
+//!
 //! [`summarize`] counts turns, calls by origin and, per tool, calls, the share of turns it
 //! appears in, its origins and its **first-call failures**: a tool's first call in a turn,
 //! reached unbound (`catalog` or `search`), whose recorded arguments fail its schema (or, with no
@@ -36,7 +40,7 @@ use serde_json::Value;
 
 use super::input::{on_line, require_mappings, typed};
 use super::resolve::{Nearest, Origin, Runtime};
-use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
+use crate::diagnostic::{ErrorKind, LoadError, Position, did_you_mean};
 use crate::project::{DEFAULT_PROFILE, Profile, Project};
 use crate::source::{SourceFile, Syntax, Target};
 
@@ -100,6 +104,9 @@ pub struct TracedTurn {
     pub file: usize,
     /// The turn.
     pub turn: Turn,
+    /// Where the turn's profile is written when that is not the `profile` key of a JSON Lines
+    /// turn (an OTLP span's `discloser.profile`), for the error of an unknown profile.
+    pub profile_at: Option<Position>,
 }
 
 impl TracedTurn {
@@ -146,8 +153,17 @@ impl Trace {
 /// above any context window, so every sum, mean and product stays exact and in range.
 pub const MAX_COUNT: u64 = 1_000_000_000_000;
 
-/// Parses the lines of a trace file; `file` is its index in [`Trace::sources`].
+/// Parses a trace file, JSON Lines of turns or OTLP JSON (by its content); `file` is its index
+/// in [`Trace::sources`].
 pub fn parse(source: &SourceFile, file: usize) -> Result<Vec<TracedTurn>, LoadError> {
+    match super::otlp::detect(source)? {
+        Some(export) => super::otlp::parse(source, export, file),
+        None => parse_lines(source, file),
+    }
+}
+
+/// Parses the lines of a JSON Lines trace file.
+fn parse_lines(source: &SourceFile, file: usize) -> Result<Vec<TracedTurn>, LoadError> {
     let mut turns = Vec::new();
     for (i, line) in source.text.split('\n').enumerate() {
         let text = line.strip_suffix('\r').unwrap_or(line);
@@ -185,6 +201,7 @@ pub fn parse(source: &SourceFile, file: usize) -> Result<Vec<TracedTurn>, LoadEr
             line: i + 1,
             file,
             turn,
+            profile_at: None,
         });
     }
     Ok(turns)
@@ -221,15 +238,16 @@ pub fn turn_profiles(
 fn unknown_profile(trace: &Trace, turn: &TracedTurn, project: &Project) -> LoadError {
     let name = turn.turn.profile.as_deref().unwrap_or(DEFAULT_PROFILE);
     let whole = &trace.sources[turn.file];
-    let text = whole.line_text(turn.line).unwrap_or_default();
-    let one = SourceFile::from_text(text.to_owned(), turn.path.clone());
-    let line_err = one.error_at(
-        ErrorKind::Config,
-        "/profile",
-        Target::Value,
-        format!("the turn names profile `{name}`, which the config does not define"),
-    );
-    let err = on_line(&line_err, whole, turn.line);
+    let message = format!("the turn names profile `{name}`, which the config does not define");
+    let err = match turn.profile_at {
+        Some(at) => LoadError::at(ErrorKind::Config, &whole.path, &whole.text, at, message),
+        None => {
+            let text = whole.line_text(turn.line).unwrap_or_default();
+            let one = SourceFile::from_text(text.to_owned(), turn.path.clone());
+            let line_err = one.error_at(ErrorKind::Config, "/profile", Target::Value, message);
+            on_line(&line_err, whole, turn.line)
+        }
+    };
     let names = project.profile_names();
     match did_you_mean(name, names.iter().map(String::as_str)) {
         Some(near) => err.with_help(format!("did you mean `{near}`?")),

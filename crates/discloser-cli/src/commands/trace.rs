@@ -12,7 +12,7 @@ use crate::runtime::{Format, Runtime};
 /// `discloser trace`.
 #[derive(Debug, clap::Args)]
 pub struct TraceArgs {
-    /// Trace files (JSON Lines, one turn per line).
+    /// Trace files (JSON Lines, one turn per line; or OpenTelemetry GenAI spans as OTLP JSON).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
     /// Assign an origin to every call that has none (bound, catalog, search or unknown).
