@@ -19,7 +19,8 @@ pub struct ReachArgs {
     /// every argument is a tool path (give them before `--trace`).
     #[arg(value_name = "CASES|PATH", required_unless_present = "traces")]
     pub inputs: Vec<String>,
-    /// Take the cases from trace files instead: each turn's user message (`user`) should reach
+    /// Take the cases from trace files instead (JSON Lines, or OpenTelemetry GenAI spans as
+    /// OTLP JSON): each turn's user message (`user`) should reach
     /// the tools the model called unbound in it (origin `catalog` or `search`).
     #[arg(long = "trace", value_name = "FILE", num_args = 1..)]
     pub traces: Vec<PathBuf>,

@@ -20,7 +20,7 @@ use crate::runtime::{Format, Runtime};
 /// `discloser suggest`.
 #[derive(Debug, clap::Args)]
 pub struct SuggestArgs {
-    /// Trace files (JSON Lines, one turn per line; repeatable).
+    /// Trace files (JSON Lines, one turn per line; or OpenTelemetry GenAI spans as OTLP JSON).
     #[arg(
         long = "trace",
         value_name = "FILE",
