@@ -244,7 +244,16 @@ fn a_declared_search_tool_is_counted_in_every_profile() {
     );
     for (x, y) in a.configurations[1..].iter().zip(&b.configurations[1..]) {
         assert_eq!(x.tools_bound, y.tools_bound + 1);
-        assert_eq!(x.definitions.chars, y.definitions.chars + search_chars);
+        // Reported as its own part, beside the starter definitions and the index.
+        assert_eq!(x.definitions, y.definitions);
+        assert_eq!(x.definition_tokens, y.definition_tokens);
+        assert_eq!(x.search_tool.chars, search_chars);
+        assert_eq!(x.search_tool_tokens, search_chars.div_ceil(4) as u64);
+        assert_eq!(x.total.chars, y.total.chars + search_chars);
+        assert_eq!(
+            x.tokens,
+            x.definition_tokens + x.index_tokens + x.search_tool_tokens
+        );
     }
 }
 

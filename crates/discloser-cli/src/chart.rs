@@ -325,7 +325,9 @@ fn draw_configuration(
     base: f64,
 ) -> Result<(), ChartError> {
     const HALF: f64 = 0.3;
-    let defs = c.definition_tokens as f64;
+    // The search tool is a definition sent with the others: one segment.
+    let definition_tokens = c.definition_tokens + c.search_tool_tokens;
+    let defs = definition_tokens as f64;
     let total = c.tokens as f64;
     if total < base {
         chart
@@ -344,7 +346,7 @@ fn draw_configuration(
 
     // Numbers inside the segments when they fit, so the split can be read as well as seen.
     let inside = [
-        (0.0, defs, c.definition_tokens, WHITE),
+        (0.0, defs, definition_tokens, WHITE),
         (defs, total, c.index_tokens, TEXT),
     ];
     for (x0, x1, tokens, color) in inside {

@@ -68,18 +68,32 @@ fn tokens_header(report: &CostReport) -> String {
     format!("tokens ({})", report.tokenizer.label())
 }
 
+/// Whether any configuration sends a search tool (its column is shown only then).
+fn has_search_tool(report: &CostReport) -> bool {
+    report
+        .configurations
+        .iter()
+        .any(|c| c.search_tool.chars > 0)
+}
+
+/// `chars / tokens`, the cell of one part.
+fn part(size: crate::cost::Size, tokens: u64) -> String {
+    format!(
+        "{} / {}",
+        thousands(size.chars as i64),
+        thousands(tokens as i64)
+    )
+}
+
 fn config_table(report: &CostReport) -> (Vec<String>, Vec<Vec<String>>) {
-    let mut header: Vec<String> = [
-        "configuration",
-        "bound",
-        "indexed",
-        "definition chars",
-        "index chars",
-        "total chars",
-    ]
-    .map(String::from)
-    .to_vec();
-    header.push(tokens_header(report));
+    let search = has_search_tool(report);
+    let mut header: Vec<String> = ["configuration", "bound", "indexed", "definitions", "index"]
+        .map(String::from)
+        .to_vec();
+    if search {
+        header.push("search tool".into());
+    }
+    header.push("total".into());
     header.push("Δ chars vs all bound".into());
     header.push("Δ tokens vs all bound".into());
     if let Some(turns) = report.turns {
@@ -93,13 +107,17 @@ fn config_table(report: &CostReport) -> (Vec<String>, Vec<Vec<String>>) {
                 c.name.clone(),
                 c.tools_bound.to_string(),
                 c.tools_indexed.to_string(),
-                thousands(c.definitions.chars as i64),
-                thousands(c.index.chars as i64),
-                thousands(c.total.chars as i64),
-                thousands(c.tokens as i64),
+                part(c.definitions, c.definition_tokens),
+                part(c.index, c.index_tokens),
+            ];
+            if search {
+                row.push(part(c.search_tool, c.search_tool_tokens));
+            }
+            row.extend([
+                part(c.total, c.tokens),
                 delta(c.delta_chars, c.delta_chars_percent),
                 delta(c.delta_tokens, c.delta_tokens_percent),
-            ];
+            ]);
             if let Some(total) = c.cumulative_tokens {
                 row.push(thousands(total as i64));
             }
@@ -150,7 +168,8 @@ fn write_tables(report: &CostReport, out: &mut dyn Write, markdown: bool) -> any
 
 fn footnote(report: &CostReport) -> String {
     let mut note = format!(
-        "Definitions serialised as `{}` JSON; characters are Unicode scalar values; tokens: {}.",
+        "Each part as characters / {}. Definitions serialised as `{}` JSON; characters are Unicode scalar values; tokens: {}.",
+        tokens_header(report),
         report.provider.as_str(),
         match report.tokenizer {
             crate::cost::TokenizerKind::O200k => "exact o200k_base counts",
@@ -226,6 +245,11 @@ fn write_csv(report: &CostReport, out: &mut dyn Write) -> anyhow::Result<()> {
                 "delta_tokens",
                 "delta_tokens_percent",
                 "cumulative_tokens",
+                "definition_tokens",
+                "index_tokens",
+                "search_tool_chars",
+                "search_tool_bytes",
+                "search_tool_tokens",
             ])?;
             for c in &report.configurations {
                 writer.write_record([
@@ -247,6 +271,11 @@ fn write_csv(report: &CostReport, out: &mut dyn Write) -> anyhow::Result<()> {
                     c.cumulative_tokens
                         .map(|t| t.to_string())
                         .unwrap_or_default(),
+                    c.definition_tokens.to_string(),
+                    c.index_tokens.to_string(),
+                    c.search_tool.chars.to_string(),
+                    c.search_tool.bytes.to_string(),
+                    c.search_tool_tokens.to_string(),
                 ])?;
             }
         }

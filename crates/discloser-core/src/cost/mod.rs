@@ -56,20 +56,24 @@ pub struct ConfigCost {
     pub tools_bound: usize,
     /// Tools shown as index entries.
     pub tools_indexed: usize,
-    /// The serialised definitions.
+    /// The serialised definitions of the bound catalog tools (the starter set and core tools).
     pub definitions: Size,
     /// The rendered index.
     pub index: Size,
-    /// Definitions plus index.
+    /// The search tool's serialised definition (zero when the config declares none, and in
+    /// `all bound`).
+    pub search_tool: Size,
+    /// Definitions, index and search tool.
     pub total: Size,
     /// Tokens of the total under the chosen tokenizer.
     pub tokens: u64,
-    /// The part of `tokens` spent on bound definitions (for the chart; not in the JSON).
-    #[serde(skip)]
+    /// The part of `tokens` spent on the bound definitions (with the request's once-per-list
+    /// overhead of the `openai-functions` estimate).
     pub definition_tokens: u64,
-    /// The part of `tokens` spent on the index (for the chart; not in the JSON).
-    #[serde(skip)]
+    /// The part of `tokens` spent on the index.
     pub index_tokens: u64,
+    /// The part of `tokens` spent on the search tool's definition.
+    pub search_tool_tokens: u64,
     /// `total.chars` minus that of `all bound`.
     pub delta_chars: i64,
     /// `delta_chars` as a percentage of `all bound` (one decimal).
@@ -193,6 +197,7 @@ pub fn cost(
         "all bound",
         &all_defs,
         None,
+        None,
         0,
         provider,
         counter,
@@ -201,7 +206,7 @@ pub fn cost(
     let mut memo = TokenMemo::default();
     for profile in &profiles {
         // The bound tools' definitions are those of `all bound` (bundled once), borrowed.
-        let mut defs: Vec<Def<'_>> = catalog
+        let defs: Vec<Def<'_>> = catalog
             .tools
             .iter()
             .zip(&all_defs)
@@ -211,18 +216,17 @@ pub fn cost(
                 ..*d
             })
             .collect();
-        if let Some(search) = &search_def {
-            defs.push(Def {
-                parameters: std::borrow::Cow::Borrowed(search.parameters.as_ref()),
-                ..*search
-            });
-        }
+        let search = search_def.as_ref().map(|search| Def {
+            parameters: std::borrow::Cow::Borrowed(search.parameters.as_ref()),
+            ..*search
+        });
         let index = index_from_entries(catalog, profile, project.index_config(), &entries);
         let text = render(&index, Style::Text);
         let tokens = counter.count_text_memo(&text, &mut memo);
         rows.push(configuration(
             &profile.name,
             &defs,
+            search.as_ref(),
             Some((&text, tokens)),
             index.entries.len(),
             provider,
@@ -279,39 +283,46 @@ pub fn cost(
     })
 }
 
-/// The cost of binding `defs` and showing `index` (its text and token count).
+/// The cost of binding `defs` and the search tool, and showing `index` (its text and token
+/// count).
 fn configuration(
     name: &str,
     defs: &[Def<'_>],
+    search: Option<&Def<'_>>,
     index: Option<(&str, u64)>,
     indexed: usize,
     provider: Provider,
     counter: &Counter,
 ) -> ConfigCost {
-    // Each definition is serialised, measured and counted on its own (in parallel), and its
-    // text dropped at once: a catalog's wire text is never held whole.
-    let measured: Vec<(Size, u64)> = crate::catalog::parallel::map(defs.iter().collect(), |d| {
+    let measure = |d: &Def<'_>| {
         let text = provider.serialize(d.name, d.description, &d.parameters);
         let tokens = counter.count_definition(d.name, d.description, &d.parameters, &text);
         (Size::of(&text), tokens)
-    });
+    };
+    // Each definition is serialised, measured and counted on its own (in parallel), and its
+    // text dropped at once: a catalog's wire text is never held whole.
+    let measured: Vec<(Size, u64)> = crate::catalog::parallel::map(defs.iter().collect(), measure);
     let definitions = measured
         .iter()
         .fold(Size::default(), |acc, (size, _)| acc.add(*size));
+    let (search_size, search_tokens) = search.map_or((Size::default(), 0), measure);
     let index_size = index.map_or(Size::default(), |(text, _)| Size::of(text));
+    let sent = defs.len() + usize::from(search.is_some());
     let definition_tokens =
-        measured.iter().map(|(_, t)| t).sum::<u64>() + counter.request_overhead(defs.len());
+        measured.iter().map(|(_, t)| t).sum::<u64>() + counter.request_overhead(sent);
     let index_tokens = index.map_or(0, |(_, tokens)| tokens);
     ConfigCost {
         name: name.to_owned(),
-        tools_bound: defs.len(),
+        tools_bound: sent,
         tools_indexed: indexed,
         definitions,
         index: index_size,
-        total: definitions.add(index_size),
-        tokens: definition_tokens + index_tokens,
+        search_tool: search_size,
+        total: definitions.add(index_size).add(search_size),
+        tokens: definition_tokens + index_tokens + search_tokens,
         definition_tokens,
         index_tokens,
+        search_tool_tokens: search_tokens,
         delta_chars: 0,
         delta_chars_percent: 0.0,
         delta_tokens: 0,
