@@ -91,7 +91,7 @@ static STRONG_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Phrases after which a list is an example, not the set of values.
 static EXAMPLE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(
+    scan::compile_for_long_texts(
         r"(?ix)(?:\be\.?\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\blike\b|\bincluding\b|\bexamples?\b|\bi\.e\b|\b(?:bad|good|bien|mal|wrong|right|correct|incorrect)\b\s*(?:\([^)]*\))?\s*[:：]
         |\bp\.\s?ej\b|\bpor\s+ejemplo\b|\bcomo\b|\bpar\s+exemple\b|\bcomme\b|\bz\.\s?b\b|\bzum\s+beispiel\b|\bbeispiel|\bwie\b
         |\b(?:typical|typically|common|commonly|usual|usually|habituales|comunes|frecuentes|suggested|recommended)\b
@@ -605,12 +605,13 @@ fn pairs(text: &str) -> Option<Found> {
 
 /// One allowed value: `目前仅支持 CNY`.
 static ONLY_ONE: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(r"(?:仅|只)(?:支持|接受|能是|能为)\s*([A-Z][A-Z0-9_]{1,15})\b").expect("compiles")
+    scan::compile_for_long_texts(r"(?:仅|只)(?:支持|接受|能是|能为)\s*([A-Z][A-Z0-9_]{1,15})\b")
+        .expect("compiles")
 });
 
 /// A link: its slashes are not separators.
 static URL: LazyLock<Regex> =
-    LazyLock::new(|| scan::compile(r"\(?https?://[^\s)]*\)?").expect("compiles"));
+    LazyLock::new(|| scan::compile_for_long_texts(r"\(?https?://[^\s)]*\)?").expect("compiles"));
 
 /// The closed set of values a description lists, if any.
 pub fn closed_list(text: &str) -> Option<Found> {
