@@ -14,6 +14,7 @@ use discloser_core::{catalog, config, diagnostic, index, project, source};
 mod lists;
 pub mod report;
 pub mod rules;
+mod scan;
 pub mod text;
 
 use std::path::PathBuf;

@@ -10,7 +10,9 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use regex_automata::meta::Regex;
+
+use crate::scan;
 
 /// A list judged to be a closed set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +30,7 @@ pub struct Found {
 
 /// Cue words right before a list that make it a closed set whatever its length.
 static STRONG_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    scan::compile(
         r"(?ix)(?:
           \bone\s+of(?:\s+the\s+following)?(?:\s+values?)?
         | \b(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available|legal)\s+(?:\w+\s+)?(?:values?|options?|choices?|types?|modes?|formats?|periods?|intervals?|units?|kinds?|levels?|statuses|states|currencies|etapas|tipos)(?:\s+(?:are|is|include|includes))?
@@ -59,7 +61,7 @@ static STRONG_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Cue words right before a list that need a longer list, a closing "or" or quotes.
 static WEAK_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    scan::compile(
         r"(?ix)(?:
           \b(?:can|could|must|should|may)\s+(?:only\s+)?be
         | \b(?:is|are|offers?|accepts?|supports?)
@@ -75,13 +77,13 @@ static WEAK_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// "can be", "must be", "puede ser": a modal cue, stronger than "is".
 static MODAL_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)(?:\b(?:can|could|must|should|may)\s+(?:only\s+)?be|\b(?:puede|debe)\s+ser|\b(?:peut|doit)\s+être)\s*[:：]?\s*$")
+    scan::compile(r"(?i)(?:\b(?:can|could|must|should|may)\s+(?:only\s+)?be|\b(?:puede|debe)\s+ser|\b(?:peut|doit)\s+être)\s*[:：]?\s*$")
         .expect("compiles")
 });
 
 /// Cue words right after a list that close it: "之一", "三种", "のいずれか", "から選択".
 static STRONG_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    scan::compile(
         r"^\s*(?:[)）\]]\s*)?(?:(?:四者|三者|两者|二者|其中)?之一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选一|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|\bare\s+(?:supported|accepted|allowed))",
     )
     .expect("compiles")
@@ -89,7 +91,7 @@ static STRONG_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 
 /// Phrases after which a list is an example, not the set of values.
 static EXAMPLE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    scan::compile_for_long_texts(
         r"(?ix)(?:\be\.?\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\blike\b|\bincluding\b|\bexamples?\b|\bi\.e\b|\b(?:bad|good|bien|mal|wrong|right|correct|incorrect)\b\s*(?:\([^)]*\))?\s*[:：]
         |\bp\.\s?ej\b|\bpor\s+ejemplo\b|\bcomo\b|\bpar\s+exemple\b|\bcomme\b|\bz\.\s?b\b|\bzum\s+beispiel\b|\bbeispiel|\bwie\b
         |\b(?:typical|typically|common|commonly|usual|usually|habituales|comunes|frecuentes|suggested|recommended)\b
@@ -101,7 +103,7 @@ static EXAMPLE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// What right after a list says it is open.
 static OPEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    scan::compile(
         r"(?i)^\s*(?:,\s*)?(?:etc\b|\.\.\.|…|and\s+(?:so\s+on|more|others)|among\s+others|or\s+(?:other|any|similar|more|a\s+custom)\b|(?:or|and)\s+(?:\w+\s+){0,3}(?:like|such\s+as|e\.g)\b|entre\s+otros|u\s+otros|y\s+más|等|など|之类|可自定义|et\s+c(?:etera)?\b)",
     )
     .expect("compiles")
@@ -109,13 +111,13 @@ static OPEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A condition on another parameter before the list.
 static CONDITIONAL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:when|if|unless|only\s+for|cuando|si|sólo\s+si|lorsque|wenn)\b|当|仅在|若|如果|场合|場合")
+    scan::compile(r"(?i)\b(?:when|if|unless|only\s+for|cuando|si|sólo\s+si|lorsque|wenn)\b|当|仅在|若|如果|场合|場合")
         .expect("compiles")
 });
 
 /// A range or a count right before a list: `6-32 位字母、数字或下划线` names characters.
 static RANGE_BEFORE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\d\s*(?:-|~|〜|–|到|至)\s*\d+\s*\S*\s*$").expect("compiles"));
+    LazyLock::new(|| scan::compile(r"\d\s*(?:-|~|〜|–|到|至)\s*\d+\s*\S*\s*$").expect("compiles"));
 
 /// Items that end a list of values as prose, never values.
 const STOPWORDS: &[&str] = &[
@@ -543,23 +545,18 @@ fn judge(s: &[char], c: &Candidate) -> Option<Found> {
     })
 }
 
-/// A bullet line naming one value: `- native：扫码支付`, `* low`, `` - `asc`: ascending ``.
-static BULLET: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"^\s*(?:[-*•·]|\d+[.)])\s+["'`]?([A-Za-z0-9_][\w.+-]{0,39})["'`]?\s*(?:$|[:：=—–(（]|\s-\s)"#)
-        .expect("compiles")
-});
-
-/// Bullet lines under a line that introduces them (`Valid values:`, `支付场景：`).
+/// Bullet lines under a line that introduces them (`Valid values:`, `支付场景：`), each naming
+/// one value (`- native：扫码支付`, `* low`, `` - `asc`: ascending ``; see [`scan::bullet`]).
 fn bullets(text: &str) -> Option<Found> {
     let lines: Vec<&str> = text.lines().collect();
     for (i, line) in lines.iter().enumerate() {
         let intro = line.trim_end();
-        if BULLET.is_match(line) || EXAMPLE_BEFORE.is_match(intro) {
+        if scan::bullet(line).is_some() || EXAMPLE_BEFORE.is_match(intro) {
             continue;
         }
         let values: Vec<String> = lines[i + 1..]
             .iter()
-            .map_while(|l| BULLET.captures(l).map(|c| c[1].to_owned()))
+            .map_while(|l| scan::bullet(l).map(str::to_owned))
             .collect();
         if values.len() >= 2 {
             return Some(Found {
@@ -573,35 +570,24 @@ fn bullets(text: &str) -> Option<Found> {
     None
 }
 
-/// `value：meaning；value：meaning`, `zh 表示中文，en 表示英文`, `'asc' for ascending, 'desc' for
-/// descending`.
-static PAIR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?:^|[\s。；;，,：:(（])(?:传)?([A-Za-z0-9_][\w.-]{0,30})\s*(?:[:：]\s*[^;；:：\n,=]{1,40}?(?:[;；。.]|$)|表示)|["'`]([\w.-]{1,30})["'`]\s*(?:for|to|means|=|[:：]|\s-\s|–|—)|(?:^|[\s,;(])([A-Za-z0-9_]{1,20})\s*=\s*\p{L}[^,;=]{0,30}(?:[,;.)]|$)"#)
-        .expect("compiles")
-});
-
 /// Labels that start a line of documentation, not values.
 const LABELS: &[&str] = &[
     "note", "example", "examples", "default", "format", "returns", "type", "e.g", "eg", "see",
     "warning", "tip",
 ];
 
+/// `value：meaning；value：meaning`, `zh 表示中文，en 表示英文`, `'asc' for ascending, 'desc' for
+/// descending`: see [`scan::pair_at`].
 fn pairs(text: &str) -> Option<Found> {
     let mut values: Vec<String> = Vec::new();
     let mut at = 0;
-    while let Some(c) = PAIR.captures_at(text, at) {
-        let whole = c.get(0).expect("a match");
-        let value = c
-            .get(1)
-            .or_else(|| c.get(2))
-            .or_else(|| c.get(3))
-            .expect("one group matches")
-            .as_str();
+    while let Some(pair) = scan::pair_at(text, at) {
+        let value = pair.value;
         if !LABELS.contains(&value.to_lowercase().as_str()) && !values.iter().any(|v| v == value) {
             values.push(value.to_owned());
         }
         // The terminator may open the next pair.
-        at = whole.end().max(whole.start() + 1);
+        at = pair.end.max(pair.start + 1);
         if text[..at].ends_with([';', '；', '。', '.']) {
             at -= text[..at].chars().next_back().map_or(0, char::len_utf8);
         }
@@ -619,19 +605,27 @@ fn pairs(text: &str) -> Option<Found> {
 
 /// One allowed value: `目前仅支持 CNY`.
 static ONLY_ONE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?:仅|只)(?:支持|接受|能是|能为)\s*([A-Z][A-Z0-9_]{1,15})\b").expect("compiles")
+    scan::compile_for_long_texts(r"(?:仅|只)(?:支持|接受|能是|能为)\s*([A-Z][A-Z0-9_]{1,15})\b")
+        .expect("compiles")
 });
 
 /// A link: its slashes are not separators.
 static URL: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\(?https?://[^\s)]*\)?").expect("compiles"));
+    LazyLock::new(|| scan::compile_for_long_texts(r"\(?https?://[^\s)]*\)?").expect("compiles"));
 
 /// The closed set of values a description lists, if any.
 pub fn closed_list(text: &str) -> Option<Found> {
     if let Some(found) = bullets(text) {
         return Some(found);
     }
-    let flat = URL.replace_all(text, " ");
+    let mut flat = String::with_capacity(text.len());
+    let mut last = 0;
+    for url in URL.find_iter(text) {
+        flat.push_str(&text[last..url.start()]);
+        flat.push(' ');
+        last = url.end();
+    }
+    flat.push_str(&text[last..]);
     let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
     let s: Vec<char> = flat.chars().collect();
     let mut at = 0;
@@ -653,8 +647,8 @@ pub fn closed_list(text: &str) -> Option<Found> {
     if let Some(found) = pairs(&flat) {
         return Some(found);
     }
-    ONLY_ONE.captures(&flat).map(|c| Found {
-        values: vec![c[1].to_owned()],
+    scan::group(&ONLY_ONE, &flat, 1).map(|value| Found {
+        values: vec![value.to_owned()],
         quoted: false,
         marker: "only".to_owned(),
         exact: true,

@@ -2,7 +2,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use regex_automata::meta::Regex;
 
 use crate::{Context, Diagnostic, Severity};
 
@@ -38,7 +38,7 @@ declare_rule! {
 
 /// Section labels, HTTP status entries, Markdown headings and a leading `Product |`.
 static BOILERPLATE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(
+    crate::scan::compile(
         r"(?x)
           \b(?:Returns?|Raises|Throws|Error\s+Responses?|Errors|Responses?|Status\s+codes|Examples?|Notes?|Args|Arguments|Parameters|Params|Usage|See\s+also)\s*[:：]
         | (?:^|\s)[1-5][0-9]{2}\s*[:：]\s*\S
@@ -56,7 +56,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             continue;
         };
         // A product prefix has at most three words.
-        let matched = m.as_str().trim();
+        let matched = summary[m.range()].trim();
         if matched.ends_with('|') && matched.split_whitespace().count() > 4 {
             continue;
         }

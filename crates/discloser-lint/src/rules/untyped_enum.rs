@@ -2,7 +2,7 @@
 
 use std::sync::LazyLock;
 
-use regex::Regex;
+use regex_automata::meta::Regex;
 use serde_json::Value;
 
 use crate::catalog::Schema;
@@ -59,8 +59,10 @@ declare_rule! {
 
 /// A documented parameter line in a tool description: `name: ...`, `- name (type): ...`.
 static PARAM_LINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][\w-]*)`?\s*(?:\([^)]*\))?\s*[:：-]\s+(.+)$")
-        .expect("compiles")
+    crate::scan::compile(
+        r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][\w-]*)`?\s*(?:\([^)]*\))?\s*[:：-]\s+(.+)$",
+    )
+    .expect("compiles")
 });
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -92,11 +94,13 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             ));
         }
         // `Args:`-style lines of the tool description.
+        let mut caps = PARAM_LINE.create_captures();
         for line in tool.description.lines() {
-            let Some(c) = PARAM_LINE.captures(line) else {
+            PARAM_LINE.captures(line, &mut caps);
+            let (Some(name), Some(rest)) = (caps.get_group(1), caps.get_group(2)) else {
                 continue;
             };
-            let (name, rest) = (&c[1], &c[2]);
+            let (name, rest) = (&line[name.range()], &line[rest.range()]);
             let Some(p) = params.iter().find(|p| p.name == name && p.depth == 0) else {
                 continue;
             };

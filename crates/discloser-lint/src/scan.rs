@@ -1,0 +1,652 @@
+//! Hand-written matchers for the list patterns whose regexes cost more to compile than a whole
+//! `render`: a bullet line (`- value: meaning`) and a `value: meaning` pair.
+//!
+//! The regexes repeated Unicode classes a counted number of times (`[\w.+-]{0,39}`,
+//! `[^;；:：\n,=]{1,40}?`); the `regex` crate compiles each repetition into its own copy of the
+//! class's UTF-8 automaton, forwards and backwards, which took 10 to 30 ms per pattern at the
+//! start of every `lint`. Each matcher here tries the alternatives, repetitions and starts in
+//! the order a backtracking engine would, so it finds the match the regex's leftmost-first
+//! semantics find, with the same captures. The classes are the `regex` crate's own: `\w` from
+//! `regex-syntax`'s table, `\d` and `\p{L}` as `regex-syntax` translates them (microseconds,
+//! once). The tests compare every matcher with its old regex.
+
+use std::sync::LazyLock;
+
+use regex_automata::meta::{self, BuildError, Regex};
+use regex_syntax::hir::{Class, HirKind};
+
+/// `pattern` compiled the cheap way for a process that runs once: the patterns left as regexes
+/// (short cue words, mostly `is_match` on a clause or a line) are searched with the NFA engines
+/// only.
+/// `regex::Regex::new` also compiles a reverse NFA for its lazy DFA and extracts a literal
+/// prefilter, which tripled the compile time of these patterns (about 9 ms for twelve, against
+/// 3 ms) for searches of a few dozen characters. The same `regex-automata` engine and
+/// syntax defaults that `regex::Regex` wraps, so a match is the same match.
+pub fn compile(pattern: &str) -> Result<Regex, Box<BuildError>> {
+    Regex::builder()
+        .configure(
+            meta::Config::new()
+                .hybrid(false)
+                .dfa(false)
+                .auto_prefilter(false),
+        )
+        .build(pattern)
+        .map_err(Box::new)
+}
+
+/// `pattern` compiled as `regex::Regex::new` compiles it (lazy DFA, literal prefilter), for the
+/// few patterns searched over whole descriptions (links, examples, `仅支持 X`): there, the NFA
+/// engines of [`compile`] made `lint` of the 2,963 BFCL tools 40% slower.
+pub fn compile_for_long_texts(pattern: &str) -> Result<Regex, Box<BuildError>> {
+    Regex::new(pattern).map_err(Box::new)
+}
+
+/// The text of capture group `group` of the first match of `re` in `text`.
+pub fn group<'a>(re: &Regex, text: &'a str, group: usize) -> Option<&'a str> {
+    let mut caps = re.create_captures();
+    re.captures(text, &mut caps);
+    caps.get_group(group).map(|span| &text[span.range()])
+}
+
+/// The ranges of a one-class pattern (`\d`, `\p{L}`), exactly as `regex` understands it.
+fn class_ranges(pattern: &str) -> Vec<(char, char)> {
+    let hir = regex_syntax::parse(pattern).expect("a class pattern parses");
+    match hir.kind() {
+        HirKind::Class(Class::Unicode(class)) => class
+            .ranges()
+            .iter()
+            .map(|r| (r.start(), r.end()))
+            .collect(),
+        other => unreachable!("`{pattern}` is one Unicode class, not {other:?}"),
+    }
+}
+
+fn in_ranges(ranges: &[(char, char)], c: char) -> bool {
+    ranges
+        .binary_search_by(|&(lo, hi)| {
+            if hi < c {
+                std::cmp::Ordering::Less
+            } else if lo > c {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+static DIGIT: LazyLock<Vec<(char, char)>> = LazyLock::new(|| class_ranges(r"\d"));
+static LETTER: LazyLock<Vec<(char, char)>> = LazyLock::new(|| class_ranges(r"\p{L}"));
+
+/// `\w`.
+fn is_w(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_' || (!c.is_ascii() && regex_syntax::is_word_character(c))
+}
+
+/// `\s`: the `White_Space` property, as `char::is_whitespace`.
+fn is_s(c: char) -> bool {
+    c.is_whitespace()
+}
+
+/// `\d`.
+fn is_d(c: char) -> bool {
+    c.is_ascii_digit() || (!c.is_ascii() && in_ranges(&DIGIT, c))
+}
+
+/// `\p{L}`.
+fn is_l(c: char) -> bool {
+    c.is_ascii_alphabetic() || (!c.is_ascii() && in_ranges(&LETTER, c))
+}
+
+/// `[A-Za-z0-9_]`.
+fn is_ascii_w(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+fn is_quote(c: char) -> bool {
+    matches!(c, '"' | '\'' | '`')
+}
+
+/// The char at byte `at`, if any.
+fn at(s: &str, at: usize) -> Option<char> {
+    s[at..].chars().next()
+}
+
+/// The end of `c` at `i` when it is in the class.
+fn one(s: &str, i: usize, class: impl Fn(char) -> bool) -> Option<usize> {
+    at(s, i).filter(|&c| class(c)).map(|c| i + c.len_utf8())
+}
+
+/// The positions after 0, 1, ... up to `max` chars of `class` from `i`, shortest first: a
+/// greedy repetition tries them from the last, a lazy one from the first.
+fn run(s: &str, i: usize, max: usize, class: impl Fn(char) -> bool) -> Vec<usize> {
+    let mut ends = vec![i];
+    let mut end = i;
+    for c in s[i..].chars().take(max) {
+        if !class(c) {
+            break;
+        }
+        end += c.len_utf8();
+        ends.push(end);
+    }
+    ends
+}
+
+/// `^\s*(?:[-*•·]|\d+[.)])\s+["'`]?([A-Za-z0-9_][\w.+-]{0,39})["'`]?\s*(?:$|[:：=—–(（]|\s-\s)`
+/// on `line`: the value a bullet line names (group 1).
+pub fn bullet(line: &str) -> Option<&str> {
+    // Every repetition before the value is followed by something it cannot match, so it only
+    // ever matches its longest run; the value is followed by what `[\w.+-]` cannot match, so it
+    // is its longest run too (at most 40 chars), and what follows it decides.
+    let mut i = *run(line, 0, usize::MAX, is_s).last().expect("a run");
+    i = match at(line, i)? {
+        c @ ('-' | '*' | '•' | '·') => i + c.len_utf8(),
+        c if is_d(c) => {
+            let j = *run(line, i, usize::MAX, is_d).last().expect("a run");
+            one(line, j, |c| matches!(c, '.' | ')'))?
+        }
+        _ => return None,
+    };
+    let spaces = run(line, i, usize::MAX, is_s);
+    if spaces.len() < 2 {
+        return None;
+    }
+    i = *spaces.last().expect("a run");
+    i = one(line, i, is_quote).unwrap_or(i);
+    let start = i;
+    i = one(line, i, is_ascii_w)?;
+    let value = run(line, i, 39, |c| is_w(c) || matches!(c, '.' | '+' | '-'));
+    for &end in value.iter().rev() {
+        if follows_bullet_value(line, end) {
+            return Some(&line[start..end]);
+        }
+    }
+    None
+}
+
+/// `["'`]?\s*(?:$|[:：=—–(（]|\s-\s)` at `i`.
+fn follows_bullet_value(s: &str, i: usize) -> bool {
+    let mut quotes = vec![i];
+    if let Some(q) = one(s, i, is_quote) {
+        quotes.insert(0, q);
+    }
+    quotes.into_iter().any(|q| {
+        run(s, q, usize::MAX, is_s).into_iter().rev().any(|j| {
+            j == s.len()
+                || one(s, j, |c| {
+                    matches!(c, ':' | '：' | '=' | '—' | '–' | '(' | '（')
+                })
+                .is_some()
+                || one(s, j, is_s)
+                    .and_then(|k| one(s, k, |c| c == '-'))
+                    .and_then(|k| one(s, k, is_s))
+                    .is_some()
+        })
+    })
+}
+
+/// A `value: meaning` pair found by [`pair_at`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair<'a> {
+    /// Where the whole match starts and ends (bytes).
+    pub start: usize,
+    pub end: usize,
+    /// The value (whichever of the three groups matched).
+    pub value: &'a str,
+}
+
+/// The leftmost match at or after byte `from` of
+///
+/// ```text
+///   (?:^|[\s。；;，,：:(（])(?:传)?([A-Za-z0-9_][\w.-]{0,30})\s*(?:[:：]\s*[^;；:：\n,=]{1,40}?(?:[;；。.]|$)|表示)
+/// | ["'`]([\w.-]{1,30})["'`]\s*(?:for|to|means|=|[:：]|\s-\s|–|—)
+/// | (?:^|[\s,;(])([A-Za-z0-9_]{1,20})\s*=\s*\p{L}[^,;=]{0,30}(?:[,;.)]|$)
+/// ```
+///
+/// as `Regex::captures_at` finds it: `^` is the start of `text`, not `from`.
+pub fn pair_at(text: &str, from: usize) -> Option<Pair<'_>> {
+    let mut p = from;
+    loop {
+        let found = glossed(text, p)
+            .or_else(|| quoted_gloss(text, p))
+            .or_else(|| assigned(text, p));
+        if let Some((end, value)) = found {
+            return Some(Pair {
+                start: p,
+                end,
+                value,
+            });
+        }
+        p += at(text, p)?.len_utf8();
+    }
+}
+
+/// `(?:^|P)` at `p`: where what follows may start, in the order the regex tries them.
+fn start_or(s: &str, p: usize, class: impl Fn(char) -> bool) -> Vec<usize> {
+    let mut out = Vec::new();
+    if p == 0 {
+        out.push(0);
+    }
+    out.extend(one(s, p, class));
+    out
+}
+
+/// The first alternative: `value：meaning；`, `传 x 表示 ...`. Its end and value.
+fn glossed(s: &str, p: usize) -> Option<(usize, &str)> {
+    let open =
+        |c: char| is_s(c) || matches!(c, '。' | '；' | ';' | '，' | ',' | '：' | ':' | '(' | '（');
+    for q in start_or(s, p, open) {
+        let mut after_chuan = Vec::new();
+        if s[q..].starts_with('传') {
+            after_chuan.push(q + '传'.len_utf8());
+        }
+        after_chuan.push(q);
+        for r in after_chuan {
+            let Some(r1) = one(s, r, is_ascii_w) else {
+                continue;
+            };
+            for &g in run(s, r1, 30, |c| is_w(c) || matches!(c, '.' | '-'))
+                .iter()
+                .rev()
+            {
+                for &t in run(s, g, usize::MAX, is_s).iter().rev() {
+                    if let Some(end) = gloss_tail(s, t) {
+                        return Some((end, &s[r..g]));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// `(?:[:：]\s*[^;；:：\n,=]{1,40}?(?:[;；。.]|$)|表示)` at `t`.
+fn gloss_tail(s: &str, t: usize) -> Option<usize> {
+    if let Some(u) = one(s, t, |c| matches!(c, ':' | '：')) {
+        let meaning = |c: char| !matches!(c, ';' | '；' | ':' | '：' | '\n' | ',' | '=');
+        for &v in run(s, u, usize::MAX, is_s).iter().rev() {
+            for &w in &run(s, v, 40, meaning)[1..] {
+                if let Some(end) = one(s, w, |c| matches!(c, ';' | '；' | '。' | '.')) {
+                    return Some(end);
+                }
+                if w == s.len() {
+                    return Some(w);
+                }
+            }
+        }
+    }
+    s[t..].starts_with("表示").then(|| t + "表示".len())
+}
+
+/// The second alternative: `'asc' for ascending`. Its end and value.
+fn quoted_gloss(s: &str, p: usize) -> Option<(usize, &str)> {
+    let q = one(s, p, is_quote)?;
+    for &g in run(s, q, 30, |c| is_w(c) || matches!(c, '.' | '-'))[1..]
+        .iter()
+        .rev()
+    {
+        let Some(h) = one(s, g, is_quote) else {
+            continue;
+        };
+        for &t in run(s, h, usize::MAX, is_s).iter().rev() {
+            let rest = &s[t..];
+            let word = ["for", "to", "means", "="]
+                .into_iter()
+                .find(|w| rest.starts_with(w))
+                .map(|w| t + w.len());
+            let end = word
+                .or_else(|| one(s, t, |c| matches!(c, ':' | '：')))
+                .or_else(|| {
+                    one(s, t, is_s)
+                        .and_then(|k| one(s, k, |c| c == '-'))
+                        .and_then(|k| one(s, k, is_s))
+                })
+                .or_else(|| one(s, t, |c| matches!(c, '–' | '—')));
+            if let Some(end) = end {
+                return Some((end, &s[q..g]));
+            }
+        }
+    }
+    None
+}
+
+/// The third alternative: `1=low,`. Its end and value.
+fn assigned(s: &str, p: usize) -> Option<(usize, &str)> {
+    let open = |c: char| is_s(c) || matches!(c, ',' | ';' | '(');
+    for q in start_or(s, p, open) {
+        for &g in run(s, q, 20, is_ascii_w)[1..].iter().rev() {
+            for &t in run(s, g, usize::MAX, is_s).iter().rev() {
+                let Some(u) = one(s, t, |c| c == '=') else {
+                    continue;
+                };
+                for &v in run(s, u, usize::MAX, is_s).iter().rev() {
+                    let Some(w) = one(s, v, is_l) else {
+                        continue;
+                    };
+                    for &x in run(s, w, 30, |c| !matches!(c, ',' | ';' | '='))
+                        .iter()
+                        .rev()
+                    {
+                        if let Some(end) = one(s, x, |c| matches!(c, ',' | ';' | '.' | ')')) {
+                            return Some((end, &s[q..g]));
+                        }
+                        if x == s.len() {
+                            return Some((x, &s[q..g]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each matcher against the regex it replaces, on the corpora's texts and on generated
+    //! strings built to reach every branch: scripts whose letters and digits are `\w` but not
+    //! ASCII, marks, connector punctuation and joiners (`\w` but not alphanumeric), `²` and `Ⅷ`
+    //! (numeric but not `\d`), every separator the patterns name, and values right at the
+    //! counted limits (20/21, 30/31, 39/40/41 chars).
+
+    use std::path::Path;
+
+    use regex::Regex;
+
+    use super::*;
+
+    const BULLET: &str = r#"^\s*(?:[-*•·]|\d+[.)])\s+["'`]?([A-Za-z0-9_][\w.+-]{0,39})["'`]?\s*(?:$|[:：=—–(（]|\s-\s)"#;
+    const PAIR: &str = r#"(?:^|[\s。；;，,：:(（])(?:传)?([A-Za-z0-9_][\w.-]{0,30})\s*(?:[:：]\s*[^;；:：\n,=]{1,40}?(?:[;；。.]|$)|表示)|["'`]([\w.-]{1,30})["'`]\s*(?:for|to|means|=|[:：]|\s-\s|–|—)|(?:^|[\s,;(])([A-Za-z0-9_]{1,20})\s*=\s*\p{L}[^,;=]{0,30}(?:[,;.)]|$)"#;
+
+    struct Old {
+        bullet: Regex,
+        pair: Regex,
+    }
+
+    impl Old {
+        fn new() -> Old {
+            Old {
+                bullet: Regex::new(BULLET).expect("compiles"),
+                pair: Regex::new(PAIR).expect("compiles"),
+            }
+        }
+
+        fn bullet<'a>(&self, line: &'a str) -> Option<&'a str> {
+            self.bullet
+                .captures(line)
+                .map(|c| c.get(1).expect("group 1").as_str())
+        }
+
+        fn pair_at<'a>(&self, text: &'a str, from: usize) -> Option<Pair<'a>> {
+            self.pair.captures_at(text, from).map(|c| {
+                let whole = c.get(0).expect("a match");
+                Pair {
+                    start: whole.start(),
+                    end: whole.end(),
+                    value: c
+                        .get(1)
+                        .or_else(|| c.get(2))
+                        .or_else(|| c.get(3))
+                        .expect("one group matches")
+                        .as_str(),
+                }
+            })
+        }
+    }
+
+    /// Compares both matchers on `text` (and each of its lines for bullets, and its flattened
+    /// form for pairs, as `closed_list` calls them); `all_starts` tries `pair_at` from every
+    /// char boundary, else from each match's end as `pairs` does. Returns the comparisons made.
+    fn compare(old: &Old, text: &str, all_starts: bool) -> usize {
+        let mut n = 0;
+        for line in std::iter::once(text).chain(text.lines()) {
+            assert_eq!(bullet(line), old.bullet(line), "bullet on {line:?}");
+            n += 1;
+        }
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for t in [text, flat.as_str()] {
+            if all_starts {
+                for (from, _) in t.char_indices().chain([(t.len(), ' ')]) {
+                    assert_eq!(
+                        pair_at(t, from),
+                        old.pair_at(t, from),
+                        "pair in {t:?} from {from}"
+                    );
+                    n += 1;
+                }
+            } else {
+                let mut from = 0;
+                loop {
+                    let found = pair_at(t, from);
+                    assert_eq!(found, old.pair_at(t, from), "pair in {t:?} from {from}");
+                    n += 1;
+                    let Some(found) = found else { break };
+                    from = found.end.max(found.start + 1);
+                    while !t.is_char_boundary(from) {
+                        from += 1;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
+        match value {
+            serde_json::Value::String(s) => out.push(s.clone()),
+            serde_json::Value::Array(a) => a.iter().for_each(|v| strings(v, out)),
+            serde_json::Value::Object(o) => {
+                for (k, v) in o {
+                    out.push(k.clone());
+                    strings(v, out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Every string (keys too) of every JSON document under `dir`; a `.snap` file's JSON
+    /// starts after its header, a JSON-lines file is one document a line.
+    fn corpus_strings(dir: &Path, out: &mut Vec<String>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .expect("a readable folder")
+            .map(|e| e.expect("an entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                corpus_strings(&path, out);
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let body = match text.find(['{', '[']) {
+                Some(i) if path.extension().is_some_and(|e| e == "snap") => &text[i..],
+                _ => text.as_str(),
+            };
+            if let Ok(v) = serde_json::from_str::<serde_json::Value>(body) {
+                strings(&v, out);
+            } else {
+                for line in body.lines() {
+                    if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
+                        strings(&v, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A small deterministic generator (xorshift), so a failure reproduces.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    fn pieces() -> Vec<String> {
+        let mut p: Vec<String> = [
+            "",
+            " ",
+            "  ",
+            "\t",
+            "\r",
+            "\n",
+            "\u{3000}",
+            "\u{a0}",
+            "\u{2028}",
+            "-",
+            "*",
+            "•",
+            "·",
+            "+",
+            ".",
+            ")",
+            "(",
+            "（",
+            "'",
+            "\"",
+            "`",
+            ":",
+            "：",
+            ";",
+            "；",
+            "。",
+            ",",
+            "，",
+            "=",
+            "—",
+            "–",
+            " - ",
+            "传",
+            "表示",
+            "for",
+            "to",
+            "means",
+            "a",
+            "Z",
+            "_",
+            "9",
+            "42",
+            "é",
+            "ñ",
+            "ß",
+            "中",
+            "文",
+            "ж",
+            "ا",
+            "क",
+            "ไ",
+            "\u{301}",
+            "\u{903}",
+            "‿",
+            "⁀",
+            "＿",
+            "\u{200c}",
+            "\u{200d}",
+            "²",
+            "½",
+            "Ⅷ",
+            "٣",
+            "५",
+            "３",
+            "௫",
+            "low",
+            "asc",
+            "P1",
+            "1=low",
+            "x: y",
+            "is",
+            "e.g.",
+            "#",
+            "/",
+            "|",
+            "、",
+            "\u{1F600}",
+            "𝔘",
+            "ǅ",
+            "ʰ",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect();
+        for n in [1, 19, 20, 21, 29, 30, 31, 38, 39, 40, 41, 42] {
+            for unit in ["a", "é", "中", "٣", "a\u{301}", "_-.", "+"] {
+                let word: String = unit.chars().cycle().take(n).collect();
+                p.push(word);
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn matchers_equal_their_regexes_on_generated_strings() {
+        let old = Old::new();
+        let pieces = pieces();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut n = 0;
+        for round in 0..1_500 {
+            let len = 1 + rng.below(10);
+            let mut text = String::new();
+            // Half the strings open like a bullet, so the deep branches are reached.
+            if round % 2 == 0 {
+                text.push_str(["- ", "* ", "  • ", "1. ", "12) ", "٣. ", "· "][rng.below(7)]);
+            }
+            for _ in 0..len {
+                text.push_str(&pieces[rng.below(pieces.len())]);
+            }
+            n += compare(&old, &text, true);
+        }
+        assert!(n > 20_000, "{n} comparisons");
+    }
+
+    #[test]
+    fn matchers_equal_their_regexes_at_the_limits() {
+        let old = Old::new();
+        let mut n = 0;
+        for len in 0..=45 {
+            for unit in ["a", "é", "中", "٣", "²", "a\u{301}", "_", ".", "+", "-"] {
+                let word: String = unit.chars().cycle().take(len).collect();
+                for text in [
+                    format!("- {word}"),
+                    format!("- a{word}: x"),
+                    format!("1. `a{word}` - x"),
+                    format!("a{word}: meaning."),
+                    format!("x: {word};"),
+                    format!("'{word}' for x"),
+                    format!("a{word}=b"),
+                    format!("k = é{word}."),
+                    format!("，传a{word}表示"),
+                    String::new(),
+                ] {
+                    n += compare(&old, &text, true);
+                }
+            }
+        }
+        assert!(n > 10_000, "{n} comparisons");
+    }
+
+    #[test]
+    #[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
+    fn matchers_equal_their_regexes_on_the_corpora() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpora");
+        assert!(
+            dir.is_dir(),
+            "the shared corpora are expected at `{}`",
+            dir.display()
+        );
+        let mut texts = Vec::new();
+        corpus_strings(&dir, &mut texts);
+        texts.sort();
+        texts.dedup();
+        assert!(texts.len() > 10_000, "{} strings", texts.len());
+        let old = Old::new();
+        let n: usize = texts.iter().map(|t| compare(&old, t, t.len() <= 40)).sum();
+        assert!(n > 20_000, "{n} comparisons");
+    }
+}
