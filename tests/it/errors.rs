@@ -1168,3 +1168,444 @@ fn valid_project_renders() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("- draw_chart(kind: bar|line)"), "{stdout}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Hints: the likely cause of a syntax error, and the nearest valid name for a mistyped one
+// ---------------------------------------------------------------------------------------------
+
+/// Asserts that stderr has no `help:` line.
+#[track_caller]
+fn expect_no_help(stderr: &str) {
+    assert!(
+        !stderr.lines().any(|l| l.contains("help: ")),
+        "expected no help line; stderr:\n{stderr}"
+    );
+}
+
+#[test]
+fn unquoted_colon_in_a_yaml_value_suggests_quoting_it() {
+    // Was: only `mapping values are not allowed in this context`.
+    let project = Project::with_tool(
+        "tools/a.yaml",
+        "name: a\ndescription: Draws a chart: bar or line\n",
+    );
+    let out = project.render(&[]);
+    let stderr = expect_error(
+        &out,
+        "tools/a.yaml:2:27",
+        &["invalid YAML: mapping values are not allowed in this context"],
+    );
+    expect_help(
+        &stderr,
+        "a value holding `: ` must be quoted: `description: \"Draws a chart: bar or line\"`",
+    );
+}
+
+#[test]
+fn key_indented_too_deep_is_explained_as_indentation() {
+    let project = Project::with_tool("tools/a.yaml", "name: a\n  description: x\n");
+    let out = project.render(&[]);
+    let stderr = expect_error(
+        &out,
+        "tools/a.yaml:2:14",
+        &["mapping values are not allowed"],
+    );
+    expect_help(&stderr, "indented deeper than the keys before it");
+}
+
+#[test]
+fn tab_indentation_says_yaml_forbids_tabs() {
+    for text in [
+        "name: a\n\tdescription: x\n",
+        "name: a\nparameters:\n\ttype: object\n",
+    ] {
+        let project = Project::with_tool("tools/a.yaml", text);
+        let out = project.render(&[]);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(stderr.contains("invalid YAML"), "{stderr}");
+        expect_help(
+            &stderr,
+            "YAML forbids tabs for indentation; indent with spaces",
+        );
+    }
+}
+
+#[test]
+fn unclosed_quotes_say_how_to_close_them() {
+    let project = Project::with_tool(
+        "tools/a.yaml",
+        "name: a\ndescription: \"unterminated\nparameters: {}\n",
+    );
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:2:14",
+        &["unclosed quote"],
+    );
+    expect_help(&stderr, "the `\"` opened here is never closed");
+
+    let project = Project::with_tool(
+        "tools/a.yaml",
+        "name: a\ndescription: 'unterminated\nparameters: {}\n",
+    );
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:2:14",
+        &["unclosed quote"],
+    );
+    expect_help(&stderr, "a `'` inside it is written `''`");
+}
+
+#[test]
+fn quote_inside_a_quoted_yaml_value_suggests_the_other_quotes() {
+    let project = Project::with_tool("tools/a.yaml", "name: a\ndescription: 'It's a chart'\n");
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:2:18",
+        &["trailing content after single-quoted scalar"],
+    );
+    expect_help(
+        &stderr,
+        "quote the whole value: `description: \"It's a chart\"`",
+    );
+
+    let project = Project::with_tool(
+        "tools/a.yaml",
+        "name: a\ndescription: \"bar\" or \"line\" charts\n",
+    );
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:2:20",
+        &["trailing content after double-quoted scalar"],
+    );
+    expect_help(&stderr, "`description: '\"bar\" or \"line\" charts'`");
+}
+
+#[test]
+fn reserved_character_starting_a_yaml_value_suggests_quoting_it() {
+    let project = Project::with_tool("tools/a.yaml", "name: a\ndescription: @user's chart\n");
+    let stderr = expect_error(&project.render(&[]), "tools/a.yaml:2:14", &["invalid YAML"]);
+    expect_help(&stderr, "`@` at the start of a value is reserved");
+    expect_help(&stderr, "`description: \"@user's chart\"`");
+
+    let project = Project::with_tool("tools/a.yaml", "name: a\ndescription: *bold* charts\n");
+    let stderr = expect_error(&project.render(&[]), "tools/a.yaml:2:14", &["invalid YAML"]);
+    expect_help(&stderr, "`*` at the start of a value starts an alias");
+}
+
+#[test]
+fn list_items_out_of_line_are_explained_as_indentation() {
+    let project = Project::with_tool("tools/a.yaml", "name: a\ntriggers:\n  - a\n - b\n");
+    let stderr = expect_error(&project.render(&[]), "tools/a.yaml:4:2", &["invalid YAML"]);
+    expect_help(&stderr, "check the indentation");
+}
+
+#[test]
+fn yes_for_a_boolean_says_yaml_1_2_reads_a_string() {
+    // Was: "must be `true` or `false`, found a string", and nothing about why.
+    for (word, meant) in [
+        ("yes", "true"),
+        ("Off", "false"),
+        ("n", "false"),
+        ("ON", "true"),
+    ] {
+        let project = Project::with_tool("tools/a.yaml", &format!("name: a\ncore: {word}\n"));
+        let out = project.render(&[]);
+        let stderr = expect_error(
+            &out,
+            "tools/a.yaml:2:7",
+            &["`core` of tool `a` must be `true` or `false`, found a string"],
+        );
+        expect_help(
+            &stderr,
+            &format!("YAML 1.2 reads `{word}` as a string, not a boolean; write `core: {meant}`"),
+        );
+    }
+}
+
+#[test]
+fn quoted_boolean_says_to_drop_the_quotes() {
+    let project = Project::with_tool("tools/a.yaml", "name: a\ncore: \"true\"\n");
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:2:7",
+        &["found a string"],
+    );
+    expect_help(
+        &stderr,
+        "a quoted `true` is a string; write `core: true`, without quotes",
+    );
+
+    let project = Project::with_tool("tools/a.json", "{\"name\": \"a\", \"core\": \"yes\"}\n");
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.json:1:23",
+        &["found a string"],
+    );
+    expect_help(
+        &stderr,
+        "a quoted `yes` is a string; write `true`, without quotes",
+    );
+
+    // Any other string gets no boolean hint.
+    let project = Project::with_tool("tools/a.yaml", "name: a\ncore: always\n");
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:2:7",
+        &["found a string"],
+    );
+    expect_no_help(&stderr);
+}
+
+#[test]
+fn yes_for_a_boolean_in_config_says_yaml_1_2_reads_a_string() {
+    let project =
+        Project::with_config("sources: [tools]\noverrides:\n  draw_chart:\n    core: yes\n");
+    let out = project.render(&[]);
+    let stderr = expect_error(
+        &out,
+        "discloser.yaml:4:11",
+        &["`overrides.draw_chart.core` must be `true` or `false`, found string \"yes\""],
+    );
+    expect_help(
+        &stderr,
+        "YAML 1.2 reads `yes` as a string, not a boolean; write `core: true`",
+    );
+}
+
+#[test]
+fn ref_to_a_missing_definition_suggests_the_nearest() {
+    // Was: no help; `Cabin` is a prefix of `CabinClass`, too far for edit distance alone.
+    let tool = "name: a\nparameters:\n  type: object\n  properties:\n    x:\n      $ref: \"#/$defs/Cabin\"\n  $defs:\n    CabinClass: {type: string}\n    Seat: {type: string}\n";
+    let project = Project::with_tool("tools/a.yaml", tool);
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:6:13",
+        &["`#/$defs/Cabin`", "points to nothing"],
+    );
+    expect_help(&stderr, "did you mean `#/$defs/CabinClass`?");
+
+    let tool = "name: a\nparameters:\n  type: object\n  properties:\n    x:\n      $ref: \"#/definitions/Seet\"\n  definitions:\n    Seat: {type: string}\n";
+    let project = Project::with_tool("tools/a.yaml", tool);
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:6:13",
+        &["points to nothing"],
+    );
+    expect_help(&stderr, "did you mean `#/definitions/Seat`?");
+
+    // Nothing near: no help.
+    let project = Project::with_tool("tools/a.yaml", &tool_with_ref("#/$defs/Nope"));
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:6:13",
+        &["points to nothing"],
+    );
+    expect_no_help(&stderr);
+}
+
+#[test]
+fn ref_to_a_missing_definition_in_another_file_suggests_the_nearest() {
+    let project = Project::new(&[
+        ("discloser.yaml", CONFIG),
+        (
+            "tools/a.yaml",
+            &tool_with_ref("../schemas/common.yaml#/$defs/Knd"),
+        ),
+        ("schemas/common.yaml", "$defs:\n  Kind: {type: string}\n"),
+    ]);
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:6:13",
+        &["points to nothing"],
+    );
+    expect_help(
+        &stderr,
+        "did you mean `../schemas/common.yaml#/$defs/Kind`?",
+    );
+}
+
+#[test]
+fn ref_to_a_missing_file_suggests_the_nearest_in_its_folder() {
+    let project = Project::new(&[
+        ("discloser.yaml", CONFIG),
+        (
+            "tools/a.yaml",
+            &tool_with_ref("../schemas/comon.yaml#/$defs/Kind"),
+        ),
+        ("schemas/common.yaml", "$defs:\n  Kind: {type: string}\n"),
+    ]);
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:6:13",
+        &["`$ref` target `schemas/comon.yaml` does not exist"],
+    );
+    expect_help(
+        &stderr,
+        "did you mean `../schemas/common.yaml#/$defs/Kind`?",
+    );
+}
+
+#[test]
+fn unknown_tool_key_that_is_a_prefix_suggests_the_key() {
+    // Was: "a tool's keys are `name`, `description`, ..." (the whole list).
+    let project = Project::with_tool("tools/a.yaml", "name: a\ndesc: Draws a chart.\n");
+    let stderr = expect_error(
+        &project.render(&[]),
+        "tools/a.yaml:2:1",
+        &["unknown key `desc` in tool `a`"],
+    );
+    expect_help(&stderr, "did you mean `description`?");
+
+    let project = Project::with_tool(
+        "tools/a.json",
+        "{\"type\": \"function\", \"function\": {\"name\": \"a\", \"desc\": \"x\"}}\n",
+    );
+    let stderr = String::from_utf8_lossy(&project.render(&[]).stderr).into_owned();
+    assert!(stderr.contains("unknown key `desc`"), "{stderr}");
+    expect_help(&stderr, "did you mean `description`?");
+}
+
+/// `discloser --config discloser.yaml lint ARGS...` in the project.
+fn lint(project: &Project, args: &[&str]) -> Output {
+    let mut all = vec!["--config", "discloser.yaml", "lint"];
+    all.extend_from_slice(args);
+    run_in(project.path(), &all)
+}
+
+#[test]
+fn unknown_rule_code_suggests_the_nearest() {
+    // Was: "unknown lint rule `DL0O1`; see `discloser lint --list`", nothing nearer.
+    let project = Project::with_config(CONFIG);
+    for args in [
+        &["--select", "DL0O1"][..],
+        &["--ignore", "dl0o1"],
+        &["--explain", "DL0O1"],
+    ] {
+        let out = lint(&project, args);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            first_line(&out),
+            format!(
+                "error: unknown lint rule `{}`; did you mean `DL001` (`missing-triggers`)? see `discloser lint --list`",
+                args[1]
+            )
+        );
+    }
+}
+
+#[test]
+fn unknown_rule_name_suggests_the_nearest() {
+    let project = Project::with_config(CONFIG);
+    let out = lint(&project, &["--select", "missing-trigers"]);
+    assert_eq!(
+        first_line(&out),
+        "error: unknown lint rule `missing-trigers`; did you mean `missing-triggers` (`DL001`)? see `discloser lint --list`"
+    );
+    let out = lint(&project, &["--select", "nothing-like-a-rule"]);
+    assert_eq!(
+        first_line(&out),
+        "error: unknown lint rule `nothing-like-a-rule`; see `discloser lint --list`"
+    );
+}
+
+#[test]
+fn unknown_rule_in_config_suggests_the_nearest() {
+    let project = Project::with_config("sources: [tools]\nlint:\n  ignore: [DL0O2]\n");
+    let out = lint(&project, &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let first = first_line(&out);
+    assert!(
+        first.ends_with(
+            "unknown lint rule `DL0O2`; did you mean `DL002` (`mid-sentence-cut`)? see `discloser lint --list`"
+        ),
+        "{first}"
+    );
+}
+
+#[test]
+fn missing_source_file_suggests_the_nearest_file() {
+    // Was: "source `tools/flight.yaml` matches no file", and nothing more.
+    let project = Project::new(&[
+        ("discloser.yaml", "sources:\n  - tools/flight.yaml\n"),
+        ("tools/flights.yaml", DRAW_CHART),
+        ("tools/hotels.yaml", "name: book_hotel\n"),
+    ]);
+    let stderr = expect_error(
+        &project.render(&[]),
+        "discloser.yaml:2:5",
+        &["source `tools/flight.yaml` matches no file"],
+    );
+    expect_help(&stderr, "did you mean `tools/flights.yaml`?");
+
+    // A mistyped directory too.
+    project.write("discloser.yaml", "sources:\n  - tool/flight.yaml\n");
+    let stderr = expect_error(
+        &project.render(&[]),
+        "discloser.yaml:2:5",
+        &["matches no file"],
+    );
+    expect_help(&stderr, "did you mean `tools/flights.yaml`?");
+
+    // Nothing near: no help.
+    project.write("discloser.yaml", "sources:\n  - tools/weather.yaml\n");
+    let stderr = expect_error(
+        &project.render(&[]),
+        "discloser.yaml:2:5",
+        &["matches no file"],
+    );
+    expect_no_help(&stderr);
+}
+
+#[test]
+fn glob_that_matches_nothing_suggests_a_glob_one_edit_away() {
+    let project = Project::new(&[
+        ("discloser.yaml", "sources:\n  - tools/*.yml\n"),
+        ("tools/a.yaml", DRAW_CHART),
+    ]);
+    let stderr = expect_error(
+        &project.render(&[]),
+        "discloser.yaml:2:5",
+        &["matches no file"],
+    );
+    expect_help(
+        &stderr,
+        "did you mean `tools/*.yaml`? it matches `tools/a.yaml`",
+    );
+
+    // A mistyped directory before the wildcard.
+    project.write("discloser.yaml", "sources:\n  - tols/**/*.yaml\n");
+    let stderr = expect_error(
+        &project.render(&[]),
+        "discloser.yaml:2:5",
+        &["matches no file"],
+    );
+    expect_help(&stderr, "did you mean `tools/**/*.yaml`?");
+
+    // Two edits away: no help.
+    project.write("discloser.yaml", "sources:\n  - tools/*.jsn\n");
+    let stderr = expect_error(
+        &project.render(&[]),
+        "discloser.yaml:2:5",
+        &["matches no file"],
+    );
+    expect_no_help(&stderr);
+}
+
+#[test]
+fn nearest_name_ties_are_broken_by_name_on_every_run() {
+    // `b.yaml` is one edit from both `a.yaml` and `c.yaml`: always `a.yaml`, whatever order
+    // the directory lists them in.
+    let project = Project::new(&[
+        ("discloser.yaml", "sources:\n  - tools/b.yaml\n"),
+        ("tools/c.yaml", DRAW_CHART),
+        ("tools/a.yaml", "name: other\n"),
+    ]);
+    for _ in 0..3 {
+        let stderr = expect_error(
+            &project.render(&[]),
+            "discloser.yaml:2:5",
+            &["matches no file"],
+        );
+        expect_help(&stderr, "did you mean `tools/a.yaml`?");
+    }
+}

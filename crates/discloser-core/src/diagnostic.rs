@@ -154,17 +154,69 @@ pub fn location(path: &Path, position: Option<Position>) -> String {
     }
 }
 
-/// The closest candidate to `name` by edit distance, for "did you mean" help.
+/// The closest candidate to `name`, for "did you mean" help: the nearest by edit distance
+/// (ignoring case) within a third of the longer name (at least 2), or else, for a name of at
+/// least 3 characters, the shortest candidate it begins (`desc` for `description`). Ties go to
+/// the first candidate by name, so the answer is the same on every run.
 pub fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    candidates
-        .into_iter()
-        .map(|c| (strsim::damerau_levenshtein(name, c), c))
-        .filter(|(d, c)| *d <= (name.chars().count().max(c.chars().count()) / 3).max(2))
-        .min()
-        .map(|(_, c)| c)
+    let folded = name.to_lowercase();
+    let mut nearest: Option<(usize, &'a str)> = None;
+    let mut prefixed: Option<(usize, &'a str)> = None;
+    for candidate in candidates {
+        if candidate == name {
+            continue;
+        }
+        let other = candidate.to_lowercase();
+        let distance = strsim::damerau_levenshtein(&folded, &other);
+        let limit = (folded.chars().count().max(other.chars().count()) / 3).max(2);
+        if distance <= limit && nearest.is_none_or(|best| (distance, candidate) < best) {
+            nearest = Some((distance, candidate));
+        }
+        let length = other.chars().count();
+        if folded.chars().count() >= 3
+            && other.starts_with(&folded)
+            && prefixed.is_none_or(|best| (length, candidate) < best)
+        {
+            prefixed = Some((length, candidate));
+        }
+    }
+    nearest.or(prefixed).map(|(_, c)| c)
+}
+
+/// Adds help to `err`, about `key` holding the string `found` where a boolean belongs, when
+/// `found` is a YAML 1.1 boolean word (`yes`, `no`, `on`, `off`, `y`, `n`, any case) or a quoted
+/// `true`/`false`: YAML 1.2, which discloser reads, takes a bare `yes` for a string.
+pub fn with_boolean_help(
+    err: LoadError,
+    key: &str,
+    found: &str,
+    syntax: crate::source::Syntax,
+) -> LoadError {
+    let meant = match found.to_ascii_lowercase().as_str() {
+        "yes" | "y" | "on" | "true" => true,
+        "no" | "n" | "off" | "false" => false,
+        _ => return err,
+    };
+    let quoted = err
+        .position
+        .zip(err.source_line.as_deref())
+        .and_then(|(p, line)| line.chars().nth(p.col - 1))
+        .is_some_and(|c| c == '"' || c == '\'');
+    let help = match syntax {
+        crate::source::Syntax::Yaml if !quoted => {
+            format!("YAML 1.2 reads `{found}` as a string, not a boolean; write `{key}: {meant}`")
+        }
+        crate::source::Syntax::Yaml => {
+            format!("a quoted `{found}` is a string; write `{key}: {meant}`, without quotes")
+        }
+        crate::source::Syntax::Json => {
+            format!("a quoted `{found}` is a string; write `{meant}`, without quotes")
+        }
+    };
+    err.with_help(help)
 }
 
 #[cfg(test)]
@@ -184,5 +236,25 @@ mod tests {
         let names = ["draw_chart", "submit_form"];
         assert_eq!(did_you_mean("draw_chrat", names), Some("draw_chart"));
         assert_eq!(did_you_mean("completely_else", names), None);
+    }
+
+    #[test]
+    fn did_you_mean_reaches_prefixes_and_case() {
+        let keys = ["name", "description", "parameters"];
+        assert_eq!(did_you_mean("desc", keys), Some("description"));
+        assert_eq!(
+            did_you_mean("Cabin", ["CabinClass", "Seat"]),
+            Some("CabinClass")
+        );
+        assert_eq!(did_you_mean("dl0o1", ["DL001", "DL002"]), Some("DL001"));
+        // Too short to be a prefix worth suggesting.
+        assert_eq!(did_you_mean("de", ["description"]), None);
+    }
+
+    #[test]
+    fn did_you_mean_breaks_ties_by_name() {
+        assert_eq!(did_you_mean("ab", ["ac", "aa"]), Some("aa"));
+        assert_eq!(did_you_mean("ab", ["aa", "ac"]), Some("aa"));
+        assert_eq!(did_you_mean("abc", ["abcz", "abcd"]), Some("abcd"));
     }
 }

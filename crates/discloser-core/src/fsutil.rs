@@ -317,6 +317,288 @@ fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<Staged> {
     })
 }
 
+/// A `help:` line for a source that matches no file: the nearest path that exists.
+///
+/// A path without wildcards is corrected component by component, each missing name replaced
+/// by the nearest name in its directory (`tool/flight.yaml` → `tools/flights.yaml`). A glob
+/// whose literal directories do not exist is corrected the same way; one whose directories
+/// exist suggests the glob one character away that matches the nearest file below them
+/// (`tools/*.yml` → `tools/*.yaml`). Ties go to the first by name: the same on every run.
+pub fn nearest_source(root: &Path, source: &str) -> Option<String> {
+    if Path::new(source).is_absolute() {
+        return None;
+    }
+    let components: Vec<&str> = source.split('/').collect();
+    let literal = components
+        .iter()
+        .take_while(|c| !c.contains(['*', '?', '[']))
+        .count();
+    let glob = literal < components.len();
+    let mut dir = root.to_path_buf();
+    let mut fixed = Vec::new();
+    let mut changed = false;
+    for (i, component) in components[..literal].iter().enumerate() {
+        let last = i + 1 == components.len();
+        let next = dir.join(component);
+        let exists = if last { next.exists() } else { next.is_dir() };
+        let name = if exists || component.is_empty() || matches!(*component, "." | "..") {
+            (*component).to_owned()
+        } else {
+            changed = true;
+            nearest_entry(&dir, component, !last)?
+        };
+        dir.push(&name);
+        fixed.push(name);
+    }
+    if changed {
+        fixed.extend(components[literal..].iter().map(|c| (*c).to_owned()));
+        let near = fixed.join("/");
+        let matches = expand(root, &near).is_ok_and(|found| !found.is_empty());
+        return matches.then(|| format!("did you mean `{near}`?"));
+    }
+    if !glob || !dir.is_dir() {
+        return None;
+    }
+    let rest = components[literal..].join("/");
+    let depth = if rest.contains("**") {
+        MAX_WALK_DEPTH
+    } else {
+        components.len() - literal - 1
+    };
+    let mut files = Vec::new();
+    walk(&dir, &mut files, 0, depth, &|path: &Path| path.is_file()).ok()?;
+    let tokens = glob_tokens(&rest)?;
+    let mut near = Vec::new();
+    for file in &files {
+        let Some(below) = file.strip_prefix(&dir).ok().and_then(Path::to_str) else {
+            continue;
+        };
+        let below = below.replace('\\', "/");
+        let Some(edited) = one_edit_glob(&tokens, &below) else {
+            continue;
+        };
+        let shown = |tail: &str| {
+            let mut all: Vec<&str> = components[..literal].to_vec();
+            all.push(tail);
+            all.join("/")
+        };
+        near.push((shown(&below), shown(&edited)));
+    }
+    near.sort();
+    // The walk above is looser than the glob crate (`**` anywhere): keep what really matches.
+    let (file, pattern) = near
+        .into_iter()
+        .find(|(_, pattern)| expand(root, pattern).is_ok_and(|found| !found.is_empty()))?;
+    Some(format!("did you mean `{pattern}`? it matches `{file}`"))
+}
+
+/// The name in `dir` nearest to `name` (directories only when `dir_only`).
+fn nearest_entry(dir: &Path, name: &str, dir_only: bool) -> Option<String> {
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|entry| !dir_only || entry.path().is_dir())
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .collect();
+    crate::diagnostic::did_you_mean(name, names.iter().map(String::as_str)).map(str::to_owned)
+}
+
+/// One element of a glob, with its text in the pattern.
+#[derive(Debug)]
+enum GlobToken<'a> {
+    /// A character matched as itself.
+    Char(char),
+    /// `?`: any character but `/`.
+    One,
+    /// `*`: any run of characters without `/`.
+    Star,
+    /// `**`: any run of characters.
+    Stars,
+    /// `[...]`: one character of a class, matched by the glob crate.
+    Class(&'a str, glob::Pattern),
+}
+
+impl GlobToken<'_> {
+    fn matches(&self, c: char) -> bool {
+        match self {
+            GlobToken::Char(own) => *own == c,
+            GlobToken::One | GlobToken::Star => c != '/',
+            GlobToken::Stars => true,
+            GlobToken::Class(_, pattern) => c != '/' && pattern.matches(&c.to_string()),
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            GlobToken::Char(c) => literal(*c),
+            GlobToken::One => "?".to_owned(),
+            GlobToken::Star => "*".to_owned(),
+            GlobToken::Stars => "**".to_owned(),
+            GlobToken::Class(text, _) => (*text).to_owned(),
+        }
+    }
+}
+
+/// A character as a glob matches it literally.
+fn literal(c: char) -> String {
+    if matches!(c, '*' | '?' | '[' | ']') {
+        format!("[{c}]")
+    } else {
+        c.to_string()
+    }
+}
+
+/// The tokens of a glob, `None` for one the glob crate would refuse.
+fn glob_tokens(pattern: &str) -> Option<Vec<GlobToken<'_>>> {
+    let mut tokens = Vec::new();
+    let mut rest = pattern;
+    while let Some(c) = rest.chars().next() {
+        let (token, len) = match c {
+            '*' if rest.starts_with("**") => (GlobToken::Stars, 2),
+            '*' => (GlobToken::Star, 1),
+            '?' => (GlobToken::One, 1),
+            '[' => {
+                // `]` right after `[` or `[!` is a member, not the end.
+                let skip = if rest.starts_with("[!]") || rest.starts_with("[]") {
+                    rest.find(']').map_or(1, |i| i + 1)
+                } else {
+                    1
+                };
+                let end = skip + rest[skip..].find(']')? + 1;
+                let text = &rest[..end];
+                (GlobToken::Class(text, glob::Pattern::new(text).ok()?), end)
+            }
+            other => (GlobToken::Char(other), other.len_utf8()),
+        };
+        tokens.push(token);
+        rest = &rest[len..];
+    }
+    Some(tokens)
+}
+
+/// The glob one edit (a character added, removed or replaced) from `tokens` that matches
+/// `text`, or `None` when `tokens` is further from it (or matches it already).
+fn one_edit_glob(tokens: &[GlobToken<'_>], text: &str) -> Option<String> {
+    #[derive(Clone, Copy)]
+    enum Step {
+        Keep,
+        Replace,
+        Remove,
+        Add,
+        Widen,
+    }
+    let text: Vec<char> = text.chars().collect();
+    let (n, m) = (tokens.len(), text.len());
+    // cost[i][j]: the fewest edits for tokens[..i] to match text[..j].
+    let mut cost = vec![vec![usize::MAX; m + 1]; n + 1];
+    let mut step = vec![vec![Step::Keep; m + 1]; n + 1];
+    for j in 0..=m {
+        cost[0][j] = j;
+        step[0][j] = Step::Add;
+    }
+    for i in 1..=n {
+        let token = &tokens[i - 1];
+        let wild = matches!(token, GlobToken::Star | GlobToken::Stars);
+        for j in 0..=m {
+            let mut best = (
+                cost[i - 1][j].saturating_add(usize::from(!wild)),
+                Step::Remove,
+            );
+            if j > 0 {
+                let c = text[j - 1];
+                if wild && token.matches(c) && cost[i][j - 1] < best.0 {
+                    best = (cost[i][j - 1], Step::Widen);
+                }
+                if !wild {
+                    let replace = cost[i - 1][j - 1] + usize::from(!token.matches(c));
+                    if replace < best.0 {
+                        best = (
+                            replace,
+                            if token.matches(c) {
+                                Step::Keep
+                            } else {
+                                Step::Replace
+                            },
+                        );
+                    }
+                }
+                if cost[i][j - 1].saturating_add(1) < best.0 {
+                    best = (cost[i][j - 1] + 1, Step::Add);
+                }
+            }
+            cost[i][j] = best.0;
+            step[i][j] = best.1;
+        }
+    }
+    if cost[n][m] != 1 {
+        return None;
+    }
+    let mut out: Vec<String> = Vec::new();
+    let (mut i, mut j) = (n, m);
+    while i > 0 || j > 0 {
+        match step[i][j] {
+            Step::Keep => {
+                out.push(tokens[i - 1].text());
+                i -= 1;
+                j -= 1;
+            }
+            Step::Replace => {
+                out.push(literal(text[j - 1]));
+                i -= 1;
+                j -= 1;
+            }
+            Step::Remove => {
+                if matches!(tokens[i - 1], GlobToken::Star | GlobToken::Stars) {
+                    out.push(tokens[i - 1].text());
+                }
+                i -= 1;
+            }
+            Step::Add => {
+                out.push(literal(text[j - 1]));
+                j -= 1;
+            }
+            Step::Widen => j -= 1,
+        }
+    }
+    out.reverse();
+    Some(out.concat())
+}
+
+#[cfg(test)]
+mod glob_edit_tests {
+    use super::{glob_tokens, one_edit_glob};
+
+    fn edited(pattern: &str, text: &str) -> Option<String> {
+        one_edit_glob(&glob_tokens(pattern).expect("a valid glob"), text)
+    }
+
+    #[test]
+    fn one_edit_globs_add_remove_or_replace_one_character() {
+        assert_eq!(edited("*.yml", "a.yaml").as_deref(), Some("*.yaml"));
+        assert_eq!(edited("*.yamll", "a.yaml").as_deref(), Some("*.yaml"));
+        assert_eq!(
+            edited("fli*.jsom", "flights.json").as_deref(),
+            Some("fli*.json")
+        );
+        assert_eq!(
+            edited("[ab]*.yml", "a1.yaml").as_deref(),
+            Some("[ab]*.yaml")
+        );
+        assert_eq!(
+            edited("sub/*.yml", "sub/x.yaml").as_deref(),
+            Some("sub/*.yaml")
+        );
+    }
+
+    #[test]
+    fn globs_further_away_or_matching_already_give_nothing() {
+        assert_eq!(edited("*.jsn", "a.yaml"), None);
+        assert_eq!(edited("*.yaml", "a.yaml"), None);
+        // `*` does not cross a `/`.
+        assert_eq!(edited("*.yml", "sub/a.yaml"), None);
+    }
+}
+
 #[cfg(all(test, unix))]
 mod tests {
     use std::os::unix::fs::PermissionsExt as _;

@@ -450,7 +450,15 @@ fn expand_sources(
             } else {
                 String::new()
             };
-            return Err(fail(format!("source `{pattern}` matches no file{skipped}")));
+            let err = fail(format!("source `{pattern}` matches no file{skipped}"));
+            // Only when nothing at all matched: a file left out by an exclusion is not a typo.
+            let help = (before == 0)
+                .then(|| crate::fsutil::nearest_source(root, pattern))
+                .flatten();
+            return Err(match help {
+                Some(help) => err.with_help(help),
+                None => err,
+            });
         }
         for relative in matched {
             let real = root.join(&relative);

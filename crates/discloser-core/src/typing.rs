@@ -8,7 +8,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
+use crate::diagnostic::{ErrorKind, LoadError, did_you_mean, with_boolean_help};
 use crate::source::{SourceFile, Target, pointer_push};
 
 /// Which kind of input is typed, for the few errors they word differently.
@@ -110,7 +110,20 @@ fn reword(source: &SourceFile, pointer: &str, message: &str, wording: Wording) -
             } else {
                 format!("`{shown}`")
             };
-            format!("{what} must be {expected}, found {found}")
+            let err = source.error_at(
+                ErrorKind::Shape,
+                pointer,
+                Target::Value,
+                format!("{what} must be {expected}, found {found}"),
+            );
+            let key = pointer.rsplit('/').next().unwrap_or_default();
+            let word = found
+                .strip_prefix("string \"")
+                .and_then(|w| w.strip_suffix('"'));
+            return match word.filter(|_| expected == "`true` or `false`") {
+                Some(word) => with_boolean_help(err, key, word, source.syntax),
+                None => err,
+            };
         }
         None if shown.is_empty() => message.to_owned(),
         None => format!("`{shown}`: {message}"),

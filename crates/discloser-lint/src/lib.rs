@@ -205,9 +205,7 @@ impl Settings {
             .chain(settings.severity.iter().map(|(c, _)| c))
         {
             if rules::find(code).is_none() {
-                return Err(format!(
-                    "unknown lint rule `{code}`; see `discloser lint --list`"
-                ));
+                return Err(rules::unknown(code));
             }
         }
         Ok(settings)

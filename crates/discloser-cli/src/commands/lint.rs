@@ -58,9 +58,7 @@ pub fn run(cli: &Cli, args: &LintArgs, cwd: &Path, out: &mut dyn Write) -> anyho
         return Ok(Outcome::Ok);
     }
     if let Some(code) = &args.explain {
-        let rule = rules::find(code).ok_or_else(|| {
-            anyhow::anyhow!("unknown lint rule `{code}`; see `discloser lint --list`")
-        })?;
+        let rule = rules::find(code).ok_or_else(|| anyhow::anyhow!(rules::unknown(code)))?;
         writeln!(
             out,
             "{} ({}), default severity: {}\n",
@@ -80,7 +78,7 @@ pub fn run(cli: &Cli, args: &LintArgs, cwd: &Path, out: &mut dyn Write) -> anyho
     settings.ignore.extend(args.ignore.iter().cloned());
     for code in args.select.iter().chain(&args.ignore) {
         if rules::find(code).is_none() {
-            anyhow::bail!("unknown lint rule `{code}`; see `discloser lint --list`");
+            anyhow::bail!(rules::unknown(code));
         }
     }
     let findings = lint(project, &settings);

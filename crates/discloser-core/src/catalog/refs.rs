@@ -18,8 +18,8 @@ use std::path::{Component, Path, PathBuf};
 use serde_json::Value;
 
 use super::{Catalog, parameters_pointer};
-use crate::diagnostic::{ErrorKind, LoadError};
-use crate::source::{SourceFile, Target, pointer_push};
+use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
+use crate::source::{SourceFile, Target, pointer_push, pointer_segments};
 
 /// Which document a schema node lives in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -39,9 +39,16 @@ pub struct Schema<'a> {
     pub value: &'a Value,
 }
 
-/// Why a reference does not resolve.
+/// Why a reference does not resolve, and a `help:` line when one can be given (the nearest
+/// existing definition or file).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RefError(pub String);
+pub struct RefError(pub String, pub Option<String>);
+
+impl RefError {
+    fn new(message: String) -> RefError {
+        RefError(message, None)
+    }
+}
 
 /// Keywords whose value maps names to schemas.
 const SCHEMA_MAPS: &[&str] = &[
@@ -80,13 +87,13 @@ enum RefTarget<'s> {
 
 fn parse_ref(reference: &str) -> Result<RefTarget<'_>, RefError> {
     if reference.contains("://") || reference.starts_with("//") {
-        return Err(RefError(format!(
+        return Err(RefError::new(format!(
             "remote `$ref` `{reference}` is not fetched; copy the schema into the project and refer to the file"
         )));
     }
     let (file, fragment) = reference.split_once('#').unwrap_or((reference, ""));
     if !fragment.is_empty() && !fragment.starts_with('/') {
-        return Err(RefError(format!(
+        return Err(RefError::new(format!(
             "`$ref` `{reference}` uses an anchor; only JSON pointers (`#/$defs/...`) are supported"
         )));
     }
@@ -125,11 +132,10 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
             refs_of.insert(doc, wanted.iter().map(|(p, _)| p.clone()).collect());
         }
         for (pointer, reference) in wanted {
-            let target =
-                parse_ref(&reference).map_err(|e| ref_error(catalog, doc, &pointer, e.0))?;
+            let target = parse_ref(&reference).map_err(|e| ref_error(catalog, doc, &pointer, e))?;
             if let RefTarget::File(file, _) = target {
                 let path = target_path(catalog, doc, file)
-                    .map_err(|e| ref_error(catalog, doc, &pointer, e.0))?;
+                    .map_err(|e| ref_error(catalog, doc, &pointer, e))?;
                 if !catalog.refs.by_path.contains_key(&path) {
                     if !path.is_file() {
                         let shown = crate::fsutil::shown_path(&path);
@@ -141,7 +147,8 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
                             }
                         };
                         let message = format!("`$ref` target `{}` {what}", shown.display());
-                        return Err(ref_error(catalog, doc, &pointer, message));
+                        let help = missing_file_help(&path, file, &reference);
+                        return Err(ref_error(catalog, doc, &pointer, RefError(message, help)));
                     }
                     // A file that cannot be read at all (too large, a pseudo-file) is reported
                     // where the `$ref` is; a file read but not parsed, where its text is wrong.
@@ -150,7 +157,7 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
                             let shown = crate::fsutil::shown_path(&path);
                             let message =
                                 format!("`$ref` target `{}`: {}", shown.display(), e.message);
-                            ref_error(catalog, doc, &pointer, message)
+                            ref_error(catalog, doc, &pointer, RefError::new(message))
                         } else {
                             e
                         }
@@ -178,7 +185,7 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
             for pointer in refs {
                 let node = root.pointer(pointer).unwrap_or(&Value::Null);
                 step(catalog, Schema { doc, value: node })
-                    .map_err(|e| ref_error(catalog, doc, pointer, e.0))?;
+                    .map_err(|e| ref_error(catalog, doc, pointer, e))?;
             }
         }
     }
@@ -211,7 +218,7 @@ fn target_path(catalog: &Catalog, doc: DocId, file: &str) -> Result<PathBuf, Ref
     let joined = normalize(&base.join(file));
     let resolved = joined.canonicalize().unwrap_or(joined);
     if !resolved.starts_with(&catalog.refs.root) {
-        return Err(RefError(format!(
+        return Err(RefError::new(format!(
             "`$ref` `{file}` points outside the project (`{}`)",
             catalog.refs.root.display()
         )));
@@ -244,12 +251,12 @@ pub(super) fn deref<'a>(
         let key = (schema.doc, std::ptr::from_ref(schema.value));
         if seen.contains(&key) {
             let chain = seen.len();
-            return Err(RefError(format!(
+            return Err(RefError::new(format!(
                 "`$ref` `{reference}` is part of a cycle of references ({chain} steps)"
             )));
         }
         if seen.len() >= MAX_CHAIN {
-            return Err(RefError(format!(
+            return Err(RefError::new(format!(
                 "`$ref` `{reference}` starts a chain of more than {MAX_CHAIN} references"
             )));
         }
@@ -268,21 +275,88 @@ fn resolve_once<'a>(catalog: &'a Catalog, schema: Schema<'a>) -> Result<Schema<'
         RefTarget::Local(pointer) => (schema.doc, pointer),
         RefTarget::File(file, pointer) => {
             let path = target_path(catalog, schema.doc, file)?;
-            let index = catalog
-                .refs
-                .by_path
-                .get(&path)
-                .ok_or_else(|| RefError(format!("`$ref` target `{file}` was not loaded")))?;
+            let index =
+                catalog.refs.by_path.get(&path).ok_or_else(|| {
+                    RefError::new(format!("`$ref` target `{file}` was not loaded"))
+                })?;
             (DocId::File(*index), pointer)
         }
     };
     let root = doc_value(catalog, doc);
     let value = resolve_pointer(root, pointer).ok_or_else(|| {
-        RefError(format!(
-            "`$ref` `{reference}` points to nothing: no `{pointer}` in its document"
-        ))
+        let help = nearest_pointer(root, pointer).map(|near| {
+            let file = reference.split_once('#').map_or("", |(f, _)| f);
+            format!("did you mean `{file}#{near}`?")
+        });
+        RefError(
+            format!("`$ref` `{reference}` points to nothing: no `{pointer}` in its document"),
+            help,
+        )
     })?;
     Ok(Schema { doc, value })
+}
+
+/// The existing pointer nearest to `pointer` in `root`: each segment that names nothing is
+/// replaced by the nearest key of its mapping (`Cabin` by `CabinClass`). `None` when some
+/// segment has no near key, or leaves a mapping.
+fn nearest_pointer(root: &Value, pointer: &str) -> Option<String> {
+    let decoded = pointer
+        .replace("%24", "$")
+        .replace("%25", "%")
+        .replace("%20", " ");
+    let mut node = root;
+    let mut near = String::new();
+    let mut changed = false;
+    for segment in pointer_segments(&decoded) {
+        let next = match node {
+            Value::Object(map) => match map.get_key_value(segment.as_str()) {
+                Some(found) => found,
+                None => {
+                    let key = did_you_mean(&segment, map.keys().map(String::as_str))?;
+                    changed = true;
+                    map.get_key_value(key)?
+                }
+            },
+            Value::Array(items) => {
+                let item = items.get(segment.parse::<usize>().ok()?)?;
+                near = pointer_push(&near, &segment);
+                node = item;
+                continue;
+            }
+            _ => return None,
+        };
+        near = pointer_push(&near, next.0);
+        node = next.1;
+    }
+    changed.then_some(near)
+}
+
+/// "did you mean" the nearest file beside `path`, the missing target of `reference` (whose file
+/// part is `file`), spelt as the reference spells it.
+fn missing_file_help(path: &Path, file: &str, reference: &str) -> Option<String> {
+    if std::fs::symlink_metadata(path).is_ok() {
+        return None;
+    }
+    let near = nearest_file(path)?;
+    let dir = file
+        .rsplit_once('/')
+        .map_or(String::new(), |(dir, _)| format!("{dir}/"));
+    let fragment = reference
+        .split_once('#')
+        .map_or(String::new(), |(_, f)| format!("#{f}"));
+    Some(format!("did you mean `{dir}{near}{fragment}`?"))
+}
+
+/// The file beside `path` whose name is nearest to its name, for a `$ref` to a missing file.
+fn nearest_file(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?;
+    let names: Vec<String> = std::fs::read_dir(path.parent()?)
+        .ok()?
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
+        .filter_map(|entry| entry.file_name().into_string().ok())
+        .collect();
+    did_you_mean(name, names.iter().map(String::as_str)).map(str::to_owned)
 }
 
 /// `Value::pointer`, also accepting `%25`-style escapes commonly found in `$ref` fragments.
@@ -561,9 +635,10 @@ fn prune(copy: &mut Value) {
     }
 }
 
-fn ref_error(catalog: &Catalog, doc: DocId, pointer: &str, message: String) -> LoadError {
+fn ref_error(catalog: &Catalog, doc: DocId, pointer: &str, error: RefError) -> LoadError {
+    let RefError(message, help) = error;
     let at = pointer_push(pointer, "$ref");
-    match doc {
+    let err = match doc {
         DocId::Tool(i) => {
             let origin = &catalog.tools[i].origin;
             catalog.files[origin.file].error_at(
@@ -578,5 +653,9 @@ fn ref_error(catalog: &Catalog, doc: DocId, pointer: &str, message: String) -> L
                 .1
                 .error_at(ErrorKind::Ref, &at, Target::Value, message)
         }
+    };
+    match help {
+        Some(help) => err.with_help(help),
+        None => err,
     }
 }

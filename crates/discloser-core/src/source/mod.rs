@@ -256,7 +256,11 @@ impl SourceFile {
                 if message.contains("found a tab") {
                     pos = self.indenting_tab_after(pos).unwrap_or(pos);
                 }
-                LoadError::at(kind, &self.path, &self.text, pos, message)
+                let err = LoadError::at(kind, &self.path, &self.text, pos, message);
+                match yaml_help(&err.message, err.source_line.as_deref(), pos.col) {
+                    Some(help) => err.with_help(help),
+                    None => err,
+                }
             }
             None => LoadError::file(kind, &self.path, message),
         }
@@ -575,6 +579,102 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
     };
     let text = text.replace(", set DuplicateKeyPolicy in Options if acceptable", "");
     format!("invalid YAML: {text}")
+}
+
+/// A `help:` line for the common causes of a YAML syntax error, read from the parser's message
+/// and the offending line (`col`, 1-based, is where the parser stopped): an unquoted `: ` in a
+/// value, a tab in the indentation, an unclosed or misplaced quote, a value starting with a
+/// character YAML reserves, and keys or items out of line.
+fn yaml_help(message: &str, line: Option<&str>, col: usize) -> Option<String> {
+    let line = line.unwrap_or_default();
+    let at = line.chars().nth(col.saturating_sub(1));
+    if message.contains("found a tab") || message.contains("tabs disallowed") {
+        return Some("YAML forbids tabs for indentation; indent with spaces".to_owned());
+    }
+    if message.contains("mapping values are not allowed") {
+        let key_end = line.find(": ").map(|i| line[..i].chars().count() + 1);
+        return Some(if key_end.is_some_and(|end| col > end) {
+            let (key, value) = split_entry(line)?;
+            format!(
+                "a value holding `: ` must be quoted: `{key}{}`",
+                double_quoted(value)
+            )
+        } else {
+            "this key is indented deeper than the keys before it; keys of one mapping line up"
+                .to_owned()
+        });
+    }
+    if message.contains("unclosed quote") {
+        return Some(match at {
+            Some('\'') => "the `'` opened here is never closed; end the value with `'` (a `'` inside it is written `''`)",
+            _ => "the `\"` opened here is never closed; end the value with `\"` (a `\"` inside it is written `\\\"`)",
+        }.to_owned());
+    }
+    if message.contains("trailing content after") {
+        let (key, value) = split_entry(line)?;
+        // `'It's here'`: the quotes around the whole value were meant, the one inside not.
+        let quoted = match value.chars().next() {
+            Some(q @ ('"' | '\'')) if value.len() > 2 && value.ends_with(q) => {
+                let inner = &value[1..value.len() - 1];
+                if q == '"' {
+                    single_quoted(inner)
+                } else {
+                    double_quoted(inner)
+                }
+            }
+            Some('"') => single_quoted(value),
+            _ => double_quoted(value),
+        };
+        return Some(format!(
+            "a quoted value ends at its closing quote; quote the whole value: `{key}{quoted}`"
+        ));
+    }
+    if message.contains("unexpected character") || message.contains("unknown anchor") {
+        let (key, value) = split_entry(line)?;
+        let first = value.chars().next()?;
+        let why = match first {
+            '*' => "starts an alias",
+            '&' => "starts an anchor",
+            '!' => "starts a tag",
+            '@' | '`' => "is reserved",
+            '%' => "starts a directive",
+            _ => return None,
+        };
+        return Some(format!(
+            "in YAML `{first}` at the start of a value {why}; quote the value: `{key}{}`",
+            double_quoted(value)
+        ));
+    }
+    if message.contains("unclosed bracket") {
+        return Some(
+            "the list or mapping opened here is never closed; a value that is text and starts with `[` or `{` must be quoted"
+                .to_owned(),
+        );
+    }
+    if message.contains("did not find expected") {
+        return Some(
+            "check the indentation: the keys of one mapping, and the `-` items of one list, line up in one column"
+                .to_owned(),
+        );
+    }
+    None
+}
+
+/// A `key: value` line as its key part (`description: `, without indentation, `- ` kept) and
+/// its value (trimmed); `None` when the line holds no `: `.
+fn split_entry(line: &str) -> Option<(&str, &str)> {
+    let line = line.trim_start();
+    let colon = line.find(": ")?;
+    let value = line[colon + 2..].trim();
+    (!value.is_empty()).then(|| (&line[..colon + 2], value))
+}
+
+fn double_quoted(value: &str) -> String {
+    format!("\"{}\"", value.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+fn single_quoted(value: &str) -> String {
+    format!("'{}'", value.replace('\'', "''"))
 }
 
 /// serde_json reports a byte column; positions count characters.

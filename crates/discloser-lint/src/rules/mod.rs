@@ -96,3 +96,24 @@ pub static RULES: &[&Rule] = &[
 pub fn find(code_or_name: &str) -> Option<&'static Rule> {
     RULES.iter().copied().find(|r| r.is(code_or_name))
 }
+
+/// The rule whose code or name is nearest to `code_or_name` (`DL0O1` → `DL001`), with the
+/// spelling that is nearest, if one is close; ties go to the first by name, so the answer is
+/// the same on every run.
+pub fn nearest(code_or_name: &str) -> Option<(&'static Rule, &'static str)> {
+    let spellings = RULES.iter().flat_map(|r| [r.code, r.name]);
+    let near = discloser_core::diagnostic::did_you_mean(code_or_name, spellings)?;
+    find(near).map(|rule| (rule, near))
+}
+
+/// The error for a code or name that is no rule, with the nearest rule when one is close.
+pub fn unknown(code_or_name: &str) -> String {
+    let near = match nearest(code_or_name) {
+        Some((rule, spelt)) if spelt == rule.code => {
+            format!(" did you mean `{}` (`{}`)?", rule.code, rule.name)
+        }
+        Some((rule, _)) => format!(" did you mean `{}` (`{}`)?", rule.name, rule.code),
+        None => String::new(),
+    };
+    format!("unknown lint rule `{code_or_name}`;{near} see `discloser lint --list`")
+}

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::Format;
-use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
+use crate::diagnostic::{ErrorKind, LoadError, did_you_mean, with_boolean_help};
 use crate::source::{SourceFile, Target, pointer_push};
 
 /// Typed access to the fields of one tool, native or foreign, with positioned errors.
@@ -166,15 +166,21 @@ impl Fields<'_> {
         match self.map.get(key) {
             None | Some(Value::Null) => Ok(false),
             Some(Value::Bool(b)) => Ok(*b),
-            Some(other) => Err(self.error(
-                key,
-                Target::Value,
-                format!(
-                    "`{key}` of tool `{}` must be `true` or `false`, found {}",
-                    self.name,
-                    kind_of(other)
-                ),
-            )),
+            Some(other) => {
+                let err = self.error(
+                    key,
+                    Target::Value,
+                    format!(
+                        "`{key}` of tool `{}` must be `true` or `false`, found {}",
+                        self.name,
+                        kind_of(other)
+                    ),
+                );
+                Err(match other {
+                    Value::String(s) => with_boolean_help(err, key, s, self.source.syntax),
+                    _ => err,
+                })
+            }
         }
     }
 
