@@ -668,6 +668,7 @@ fn a_profile_name_too_long_for_a_folder_is_refused_everywhere() {
             trace.to_str().expect("UTF-8"),
             "--write-profile",
             &long,
+            "--force",
         ],
     );
     run.expect_error(&["cannot be a profile name", "300 bytes"]);

@@ -905,7 +905,12 @@ fn suggest_binds_the_failing_guide_and_drops_the_unused_name_check() {
     assert_eq!(guide.indexed_cost, 548.0);
     assert_eq!(
         guide.reason,
-        "used in 5 of 20 turns (25.0%); 3 of 5 first calls from the index failed: indexed = 98 + 25.0% × 3,000 × 60.0% = 548; indexed 548 > bound 180 tokens per turn"
+        "used in 5 of 20 turns (25.0%); 3 of 5 first calls from the index failed: indexed = 98 + 25.0% × 3,000 × 60.0% = 548; indexed 548 > bound 180 tokens per turn (low evidence: 5 turns, fewer than 10)"
+    );
+    assert!(guide.low_evidence);
+    assert_eq!(
+        guide.preventable_failures, 3,
+        "each failure missed the required `kind`"
     );
     let name_check = &s.tools[1];
     assert_eq!(
@@ -1057,6 +1062,66 @@ fn copy_example() -> tempfile::TempDir {
     tmp
 }
 
+/// A suggestion resting on few turns is not written without `--force`; a first call that only
+/// sent a value outside an enum the index line lists is not a failure binding prevents.
+#[test]
+fn suggest_knows_what_binding_fixes_and_how_sure_it_is() {
+    let tmp = copy_example();
+    let dir = tmp.path();
+    let trace = fixtures().join("trace.jsonl");
+    let trace = trace.to_str().unwrap();
+    let before = std::fs::read_to_string(dir.join("discloser.yaml")).unwrap();
+    let err = stderr(
+        dir,
+        &["suggest", "--trace", trace, "--write-profile", "from_trace"],
+        2,
+    );
+    assert!(
+        err.contains(
+            "the suggestion moves `view_startup_guide` on fewer than 10 turns of evidence"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("`--force`"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("discloser.yaml")).unwrap(),
+        before
+    );
+
+    // Twelve turns of `calculate_fees` called from the index with a package outside the enum
+    // its line shows (`package: basic|standard|premium`): no failure binding would prevent.
+    let mut lines = String::new();
+    for turn in 1..=12 {
+        lines.push_str(&format!(
+            "{{\"session\": \"s{turn}\", \"turn\": 1, \"input_tokens\": 3000, \"tools\": [{{\"name\": \"calculate_fees\", \"origin\": \"catalog\", \"arguments\": {{\"package\": \"gold\"}}, \"ok\": false}}]}}\n"
+        ));
+    }
+    std::fs::write(dir.join("enum.jsonl"), lines).unwrap();
+    let json = stdout(
+        dir,
+        &["suggest", "--trace", "enum.jsonl", "--format", "json"],
+        0,
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let fees = v["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["tool"] == "calculate_fees")
+        .unwrap();
+    assert_eq!(fees["first_call_failures"], 12, "{fees}");
+    assert_eq!(fees["preventable_failures"], 0, "{fees}");
+    assert_eq!(fees["failure_rate"], 0.0, "{fees}");
+    assert_eq!(fees["suggested"], "indexed", "{fees}");
+    assert!(
+        fees["reason"]
+            .as_str()
+            .unwrap()
+            .contains("(0 preventable by binding: the others sent a value outside an enum the index line lists)"),
+        "{fees}"
+    );
+}
+
 #[test]
 fn write_profile_inserts_text_and_keeps_every_other_byte() {
     let tmp = copy_example();
@@ -1066,7 +1131,14 @@ fn write_profile_inserts_text_and_keeps_every_other_byte() {
     let before = std::fs::read_to_string(dir.join("discloser.yaml")).unwrap();
     let out = stdout(
         dir,
-        &["suggest", "--trace", trace, "--write-profile", "from_trace"],
+        &[
+            "suggest",
+            "--trace",
+            trace,
+            "--write-profile",
+            "from_trace",
+            "--force",
+        ],
         0,
     );
     assert!(
@@ -1108,7 +1180,14 @@ fn write_profile_inserts_text_and_keeps_every_other_byte() {
     // The name is taken now: nothing is written.
     let err = stderr(
         dir,
-        &["suggest", "--trace", trace, "--write-profile", "from_trace"],
+        &[
+            "suggest",
+            "--trace",
+            trace,
+            "--write-profile",
+            "from_trace",
+            "--force",
+        ],
         2,
     );
     assert!(
@@ -1121,7 +1200,14 @@ fn write_profile_inserts_text_and_keeps_every_other_byte() {
     );
     let err = stderr(
         dir,
-        &["suggest", "--trace", trace, "--write-profile", "a/b"],
+        &[
+            "suggest",
+            "--trace",
+            trace,
+            "--write-profile",
+            "a/b",
+            "--force",
+        ],
         2,
     );
     assert!(err.contains("cannot be a profile name"), "{err}");
@@ -1156,6 +1242,7 @@ fn write_profile_refuses_what_it_cannot_insert_as_a_line() {
             trace.to_str().unwrap(),
             "--write-profile",
             "new",
+            "--force",
         ],
         2,
     );
@@ -1176,6 +1263,7 @@ fn write_profile_refuses_what_it_cannot_insert_as_a_line() {
             trace.to_str().unwrap(),
             "--write-profile",
             "new",
+            "--force",
         ],
         0,
     );
@@ -1385,7 +1473,14 @@ fn the_readme_walkthrough_shows_the_real_outputs() {
         &blocks[1],
         &stdout(
             dir,
-            &["suggest", "--trace", file, "--write-profile", "from_trace"],
+            &[
+                "suggest",
+                "--trace",
+                file,
+                "--write-profile",
+                "from_trace",
+                "--force",
+            ],
             0,
         ),
     );

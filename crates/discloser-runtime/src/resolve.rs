@@ -79,6 +79,10 @@ pub struct ArgumentError {
     pub pointer: String,
     /// What is wrong, e.g. "missing required property `kind`".
     pub message: String,
+    /// The value is outside the parameter's `enum` (or `const`): a mistake a schema shown in
+    /// full does not prevent when the index line already lists the values.
+    #[serde(skip)]
+    pub outside_enum: bool,
 }
 
 impl std::fmt::Display for ArgumentError {
@@ -327,6 +331,7 @@ impl<'a> Runtime<'a> {
                         errors: vec![ArgumentError {
                             pointer: String::new(),
                             message: format!("the arguments string is not JSON: {e}"),
+                            outside_enum: false,
                         }],
                         unchecked: None,
                     };
@@ -421,6 +426,7 @@ fn compile(schema: &Value) -> Compiled {
 fn describe(error: jsonschema::ValidationError<'_>) -> ArgumentError {
     use jsonschema::error::ValidationErrorKind as Kind;
     let pointer = error.instance_path().as_str().to_owned();
+    let outside_enum = matches!(error.kind(), Kind::Enum { .. } | Kind::Constant { .. });
     let message = match error.kind() {
         Kind::Required { property } => {
             format!("missing required property `{}`", plain(property))
@@ -468,7 +474,11 @@ fn describe(error: jsonschema::ValidationError<'_>) -> ArgumentError {
         }
         _ => error.to_string(),
     };
-    ArgumentError { pointer, message }
+    ArgumentError {
+        pointer,
+        message,
+        outside_enum,
+    }
 }
 
 /// A JSON string without its quotes; other values as JSON.

@@ -5,9 +5,14 @@
 //! `default`), for each catalog tool `t`:
 //!
 //! - `u` — its usage: the share of those turns with a call of `t`;
-//! - `f` — its first-call failure rate: failed first calls over first calls reached unbound
-//!   (see [`super::trace`]); for a tool never reached unbound in the trace (always bound, or
-//!   unused), the pooled rate of every tool's unbound first calls (0 when there are none);
+//! - `f` — its first-call failure rate: *preventable* failed first calls over first calls
+//!   reached unbound (see [`super::trace`]); for a tool never reached unbound in the trace
+//!   (always bound, or unused), the pooled rate of every tool's unbound first calls (0 when
+//!   there are none). A failure is preventable when binding the full schema would have avoided
+//!   it: a missing required parameter, a wrong type, an unknown parameter, a value outside the
+//!   enum of a parameter the index line does not list. A value outside an enum whose values
+//!   the line already shows (`kind: a|b`) is not: the model saw them and chose another, and the
+//!   full schema would have shown it the same list;
 //! - `s` — its search share: of its unbound first calls, those that came through the search tool
 //!   (0 when it has none);
 //! - `R` — a round trip: about one turn's input tokens, the mean `input_tokens` of those turns,
@@ -22,8 +27,13 @@
 //! tokens per turn. The totals of a set are its definition tokens exactly as `discloser cost`
 //! counts the profile (bound definitions, the rendered index, the search tool when configured)
 //! plus the expected round-trip tokens of its indexed tools.
+//!
+//! **Evidence.** A tool whose placement changes on fewer than [`MIN_EVIDENCE_TURNS`] turns —
+//! the turns that use it, or the profile's turns for a tool never used — is marked
+//! low-evidence: five turns say little about next week's. `--write-profile` refuses a
+//! suggestion with such a change unless `--force` is given.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 
@@ -33,6 +43,9 @@ use crate::cost::{Counter, Provider, TokenizerKind};
 use crate::diagnostic::LoadError;
 use crate::index::{Style, build_entry, build_index, render};
 use crate::project::{DEFAULT_PROFILE, Profile, Project};
+
+/// A placement changed on fewer turns than this is low-evidence.
+pub const MIN_EVIDENCE_TURNS: usize = 10;
 
 /// Where a tool is in a starter set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -86,6 +99,9 @@ pub struct ToolPlacement {
     pub unbound_first_calls: usize,
     /// Of those, failed.
     pub first_call_failures: usize,
+    /// Of those failures, the ones binding the schema would have prevented (the others sent
+    /// a value outside an enum the index line already lists).
+    pub preventable_failures: usize,
     /// Of those, reached through search.
     pub search_first_calls: usize,
     /// `f`: the failure rate used.
@@ -100,6 +116,8 @@ pub struct ToolPlacement {
     pub entry_tokens: u64,
     /// Expected tokens per turn indexed: `E + u·R·(f + s)` (one decimal).
     pub indexed_cost: f64,
+    /// The placement changes on fewer than [`MIN_EVIDENCE_TURNS`] turns of evidence.
+    pub low_evidence: bool,
     /// One line explaining the placement.
     pub reason: String,
 }
@@ -221,7 +239,8 @@ pub fn suggest(
         },
     };
     let counter = Counter::new(options.tokenizer);
-    let pooled = pooled_rate(project, &t);
+    let preventable = preventable_failures(project, &t);
+    let pooled = pooled_rate(project, &t, &preventable);
     let mut tools = Vec::with_capacity(project.catalog.tools.len());
     let mut extras = Vec::with_capacity(project.catalog.tools.len());
     for i in 0..project.catalog.tools.len() {
@@ -230,6 +249,7 @@ pub fn suggest(
             i,
             &profile,
             &t,
+            &preventable,
             round_trip,
             pooled,
             &counter,
@@ -329,15 +349,47 @@ pub enum SuggestError {
     },
 }
 
-/// Failures over unbound first calls of every catalog tool (0 when there are none).
-fn pooled_rate(project: &Project, t: &Tally) -> f64 {
+/// Per tool, the failed first calls that binding its schema would have prevented: all but
+/// those whose only errors are values outside enums the tool's index line lists.
+fn preventable_failures(project: &Project, t: &Tally) -> BTreeMap<String, usize> {
+    let catalog = &project.catalog;
+    let config = project.index_config();
+    let mut shown: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    let mut out = BTreeMap::new();
+    for failure in &t.failures {
+        let Some(index) = catalog.index_of(&failure.tool) else {
+            continue;
+        };
+        let listed = shown.entry(&catalog.tools[index].name).or_insert_with(|| {
+            let tool = &catalog.tools[index];
+            let budget = tool.summary_budget.unwrap_or(config.summary_budget);
+            build_entry(catalog, index, budget, config.max_enum_values)
+                .required
+                .into_iter()
+                .filter(|p| p.values.is_some() && p.ty.contains('|'))
+                .map(|p| p.name)
+                .collect()
+        });
+        let seen_values = !failure.outside_enum_only.is_empty()
+            && failure.outside_enum_only.iter().all(|p| listed.contains(p));
+        *out.entry(failure.tool.clone()).or_default() += usize::from(!seen_values);
+    }
+    out
+}
+
+/// Preventable failures over unbound first calls of every catalog tool (0 when there are
+/// none).
+fn pooled_rate(project: &Project, t: &Tally, preventable: &BTreeMap<String, usize>) -> f64 {
     let (failures, calls) = project
         .catalog
         .tools
         .iter()
         .filter_map(|tool| t.tools.get(&tool.name))
         .fold((0, 0), |(f, c), u| {
-            (f + u.first_call_failures, c + u.unbound_first_calls)
+            (
+                f + preventable.get(&u.name).copied().unwrap_or(0),
+                c + u.unbound_first_calls,
+            )
         });
     if calls == 0 {
         0.0
@@ -352,6 +404,7 @@ fn place(
     index: usize,
     profile: &Profile,
     t: &Tally,
+    preventable: &BTreeMap<String, usize>,
     round_trip: u64,
     pooled: f64,
     counter: &Counter,
@@ -371,11 +424,12 @@ fn place(
     let turns_used = usage.map_or(0, |u| u.turns);
     let first_calls = usage.map_or(0, |u| u.unbound_first_calls);
     let failures = usage.map_or(0, |u| u.first_call_failures);
+    let prevented = preventable.get(&tool.name).copied().unwrap_or(0);
     let searches = usage.map_or(0, |u| u.search_first_calls);
     let observed = first_calls > 0;
     let (failure_rate, search_rate) = if observed {
         (
-            failures as f64 / first_calls as f64,
+            prevented as f64 / first_calls as f64,
             searches as f64 / first_calls as f64,
         )
     } else {
@@ -397,6 +451,8 @@ fn place(
     } else {
         current
     };
+    let evidence = if turns_used > 0 { turns_used } else { t.turns };
+    let low_evidence = suggested != current && evidence < MIN_EVIDENCE_TURNS;
     let mut placement = ToolPlacement {
         tool: tool.name.clone(),
         core: tool.core,
@@ -406,6 +462,7 @@ fn place(
         usage: round(u, 3),
         unbound_first_calls: first_calls,
         first_call_failures: failures,
+        preventable_failures: prevented,
         search_first_calls: searches,
         failure_rate: round(failure_rate, 3),
         failure_rate_observed: observed,
@@ -413,9 +470,15 @@ fn place(
         definition_tokens,
         entry_tokens,
         indexed_cost: round(indexed_cost, 1),
+        low_evidence,
         reason: String::new(),
     };
     placement.reason = reason(&placement, t.turns, round_trip, indexed_cost);
+    if low_evidence {
+        placement.reason.push_str(&format!(
+            " (low evidence: {evidence} turns, fewer than {MIN_EVIDENCE_TURNS})"
+        ));
+    }
     (placement, extra)
 }
 
@@ -448,6 +511,12 @@ fn reason(p: &ToolPlacement, turns: usize, round_trip: u64, indexed_cost: f64) -
             "; {} of {} first calls from the index failed",
             p.first_call_failures, p.unbound_first_calls
         ));
+        if p.preventable_failures < p.first_call_failures {
+            evidence.push_str(&format!(
+                " ({} preventable by binding: the others sent a value outside an enum the index line lists)",
+                p.preventable_failures
+            ));
+        }
         if p.search_first_calls > 0 {
             evidence.push_str(&format!(
                 ", {} came through search (a round trip each)",

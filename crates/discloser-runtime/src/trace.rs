@@ -377,6 +377,11 @@ pub struct FirstCallFailure {
     pub turn: u64,
     /// The validation errors of the recorded arguments, or the recorded error.
     pub errors: Vec<String>,
+    /// When every error is a value outside an `enum` of a top-level parameter: those
+    /// parameters (`suggest` asks whether the index line already showed their values).
+    /// Empty when any error is of another kind.
+    #[serde(skip)]
+    pub outside_enum_only: Vec<String>,
 }
 
 /// A called name that is not in the catalog.
@@ -507,7 +512,7 @@ pub(crate) fn tally(trace: &Trace, runtime: &Runtime<'_>, keep: impl Fn(usize) -
             if origin == Origin::Search {
                 entry.search_first_calls += 1;
             }
-            if let Some(errors) = first_call_errors(runtime, call) {
+            if let Some((errors, outside_enum_only)) = first_call_errors(runtime, call) {
                 entry.first_call_failures += 1;
                 t.failures.push(FirstCallFailure {
                     at: traced.location(),
@@ -516,6 +521,7 @@ pub(crate) fn tally(trace: &Trace, runtime: &Runtime<'_>, keep: impl Fn(usize) -
                     session: turn.session.clone(),
                     turn: turn.turn,
                     errors,
+                    outside_enum_only,
                 });
             }
         }
@@ -564,16 +570,33 @@ fn record_unknown(t: &mut Tally, traced: &TracedTurn, call: &Call, runtime: &Run
 
 /// Why a first call failed, or `None` when it did not: the validation errors of its recorded
 /// arguments; without arguments (or a schema that cannot be compiled), its recorded `ok: false`.
-fn first_call_errors(runtime: &Runtime<'_>, call: &Call) -> Option<Vec<String>> {
+fn first_call_errors(runtime: &Runtime<'_>, call: &Call) -> Option<(Vec<String>, Vec<String>)> {
     let check = runtime.check_arguments(&call.name, call.arguments.as_ref());
     match check.valid {
-        Some(false) => Some(check.errors.iter().map(ToString::to_string).collect()),
-        Some(true) => None,
-        None if call.ok == Some(false) => {
-            Some(vec![call.error.clone().unwrap_or_else(|| {
-                "the call failed (`ok: false`)".to_owned()
-            })])
+        Some(false) => {
+            let top_level = |pointer: &str| {
+                let name = pointer.strip_prefix('/')?;
+                (!name.contains('/')).then(|| name.replace("~1", "/").replace("~0", "~"))
+            };
+            let enum_params: Option<Vec<String>> = check
+                .errors
+                .iter()
+                .map(|e| e.outside_enum.then(|| top_level(&e.pointer)).flatten())
+                .collect();
+            Some((
+                check.errors.iter().map(ToString::to_string).collect(),
+                enum_params.unwrap_or_default(),
+            ))
         }
+        Some(true) => None,
+        None if call.ok == Some(false) => Some((
+            vec![
+                call.error
+                    .clone()
+                    .unwrap_or_else(|| "the call failed (`ok: false`)".to_owned()),
+            ],
+            Vec::new(),
+        )),
         None => None,
     }
 }

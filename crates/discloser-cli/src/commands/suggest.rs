@@ -37,6 +37,10 @@ pub struct SuggestArgs {
     /// Add the suggested starter set to `discloser.yaml` as profile NAME (atomically).
     #[arg(long, value_name = "NAME")]
     pub write_profile: Option<String>,
+    /// With `--write-profile`: write it even when a change rests on low evidence (fewer than
+    /// 10 turns).
+    #[arg(long, requires = "write_profile")]
+    pub force: bool,
     /// How tokens are counted.
     #[arg(long, value_enum, default_value_t = TokenizerKind::O200k)]
     pub tokenizer: TokenizerKind,
@@ -140,6 +144,19 @@ pub fn run(
     };
     let mut suggestion = suggest(&project, &runtime, &trace, &options)?;
     if let Some(name) = &args.write_profile {
+        let thin: Vec<String> = suggestion
+            .tools
+            .iter()
+            .filter(|p| p.low_evidence)
+            .map(|p| format!("`{}`", p.tool))
+            .collect();
+        if !thin.is_empty() && !args.force {
+            anyhow::bail!(
+                "not writing profile `{name}`: the suggestion moves {} on fewer than {} turns of evidence; record more turns, or pass `--force` to write it anyway",
+                thin.join(", "),
+                crate::runtime::suggest::MIN_EVIDENCE_TURNS
+            );
+        }
         let (current, suggested) = (&suggestion.sets[0], &suggestion.sets[1]);
         let comment = format!(
             "suggested by `discloser suggest` from {} turns of `{}`: {} expected tokens per turn (was {})",
