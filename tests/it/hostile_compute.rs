@@ -244,7 +244,7 @@ fn control_characters_in_names_are_shown_not_sent() {
     let tools = project.run(&["tools"]);
     tools.expect_code(0);
     assert_no_raw_controls("tools", &tools.stdout);
-    assert!(tools.stdout.contains("| a␊::error"), "{}", tools.stdout);
+    assert!(tools.stdout.contains("│ a␊::error"), "{}", tools.stdout);
     let search = project.run(&["search", "does x"]);
     assert_no_raw_controls("search", &search.stdout);
 }

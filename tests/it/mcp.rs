@@ -157,7 +157,7 @@ fn render_cost_and_lint_run_against_a_live_server() {
     let out = discloser(dir.path(), &["tools"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let table = String::from_utf8(out.stdout).unwrap();
-    assert!(table.contains("| echo "), "{table}");
+    assert!(table.contains("│ echo "), "{table}");
     assert!(
         table.contains("<mcp: node "),
         "tools name the server as their source: {table}"
@@ -271,7 +271,7 @@ fn pull_and_mcp_sources_work_against_the_sh_server() {
     let out = discloser(dir.path(), &["tools"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let table = String::from_utf8(out.stdout).unwrap();
-    assert!(table.contains("| tool_4 "), "{table}");
+    assert!(table.contains("│ tool_4 "), "{table}");
     assert!(table.contains("<mcp: sh "), "{table}");
 
     let out = discloser(

@@ -138,3 +138,56 @@ fn the_default_header_explains_brackets_only_when_an_entry_has_triggers() {
         "{own}"
     );
 }
+
+#[test]
+fn tables_fit_the_width_asked_for_by_wrapping_cells_not_rows() {
+    let root = root();
+    for args in [
+        &["cost", "--turns", "10", "--width", "100"][..],
+        &["cost", "--by-tool", "--width", "100"],
+        &["tools", "--width", "100"],
+        &[
+            "search",
+            "register a company and the fees",
+            "--width",
+            "100",
+        ],
+        &[
+            "trace",
+            "tests/fixtures/runtime/trace.jsonl",
+            "--width",
+            "100",
+        ],
+    ] {
+        let out = discloser(&root, args);
+        assert_eq!(code(&out), 0, "{args:?}: {}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let table: Vec<&str> = stdout
+            .lines()
+            .filter(|l| l.starts_with(['┌', '│', '╞', '├', '└']))
+            .collect();
+        assert!(!table.is_empty(), "{args:?}: no table in\n{stdout}");
+        for line in &table {
+            assert!(
+                line.chars().count() <= 100,
+                "{args:?}: {} columns: {line}",
+                line.chars().count()
+            );
+        }
+        // Every row of cells keeps its table's column separators: no row broke out of the box.
+        let mut columns = 0;
+        for line in &table {
+            if line.starts_with('┌') {
+                columns = line.matches('┬').count();
+            } else if line.starts_with('│') {
+                assert_eq!(line.matches('┆').count(), columns, "{args:?}: {line}");
+            }
+        }
+    }
+    // Not a terminal and no `--width`: the fixed layout, as wide as its cells.
+    let fixed = text(&discloser(&root, &["cost", "--turns", "10"]).stdout);
+    assert!(fixed.lines().any(|l| l.chars().count() > 100), "{fixed}");
+    // `tools` draws the same boxes as every other table.
+    let tools = text(&discloser(&root, &["tools"]).stdout);
+    assert!(tools.starts_with("┌"), "{tools}");
+}

@@ -16,6 +16,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
 
+    /// Tables fit this many columns, wrapping cells (default: the terminal's width when
+    /// standard output is a terminal, `COLUMNS` overriding it; otherwise a fixed layout).
+    #[arg(long, global = true, value_name = "COLUMNS", value_parser = clap::value_parser!(u16).range(20..))]
+    pub width: Option<u16>,
+
     /// When to use colors: `auto` colors only a terminal and honours `NO_COLOR`.
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto, value_name = "WHEN")]
     pub color: ColorChoice,

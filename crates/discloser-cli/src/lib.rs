@@ -42,6 +42,7 @@ pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
+    table::set_width(table::width_for(cli.width, std::io::stdout().is_terminal()));
     let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
     let mut stdout = UntilClosed::new(std::io::stdout().lock());
     let mut stderr = std::io::stderr();

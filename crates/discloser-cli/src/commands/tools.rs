@@ -72,7 +72,11 @@ pub fn run(project: &Project, args: &ToolsArgs, out: &mut dyn Write) -> anyhow::
                 })
                 .collect();
             // The shared table shows control characters in names as visible ones.
-            write!(out, "{}", crate::table::render(&header, &cells, true, &[]))?;
+            write!(
+                out,
+                "{}",
+                crate::table::render(&header, &cells, false, &[3])
+            )?;
         }
     }
     Ok(Outcome::Ok)
