@@ -74,6 +74,40 @@ impl Profile {
     }
 }
 
+/// A config file read and typed, with the directory its sources, `$ref`s and lock file are
+/// relative to.
+#[derive(Debug)]
+pub struct ConfigFile {
+    /// The file as read, named as messages show it.
+    pub source: SourceFile,
+    /// Its content.
+    pub config: Config,
+    /// Its directory, canonical when it can be.
+    pub root: PathBuf,
+}
+
+impl ConfigFile {
+    /// Reads the config at `path`, named `shown` in messages.
+    pub fn read(path: &Path, shown: &Path) -> Result<ConfigFile, LoadError> {
+        let source = SourceFile::read(path, shown.to_path_buf())?;
+        let config = Config::parse(&source)?;
+        let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        let root = real
+            .parent()
+            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        Ok(ConfigFile {
+            source,
+            config,
+            root,
+        })
+    }
+}
+
+/// The directory of a file as messages show it (`""` for a bare file name).
+pub fn shown_dir(path: &Path) -> PathBuf {
+    path.parent().map_or_else(PathBuf::new, Path::to_path_buf)
+}
+
 /// Looks for `discloser.yaml` (or `discloser.yml`) in `start` and its parents; in one directory
 /// `discloser.yaml` wins.
 pub fn find_config(start: &Path) -> Option<PathBuf> {
@@ -110,10 +144,12 @@ impl Project {
 
     /// Loads a project, choosing how unknown tool names in profiles are treated.
     pub fn load_with(config_path: &Path, strictness: Strictness) -> Result<Project, LoadError> {
-        let shown_root = config_path
-            .parent()
-            .map_or_else(PathBuf::new, Path::to_path_buf);
-        Project::load_shown(config_path, config_path, &shown_root, strictness)
+        Project::load_shown(
+            config_path,
+            config_path,
+            &shown_dir(config_path),
+            strictness,
+        )
     }
 
     /// Loads the config at `config_path` like [`Project::load`], but names it `shown_config`
@@ -135,15 +171,15 @@ impl Project {
         shown_root: &Path,
         strictness: Strictness,
     ) -> Result<Project, LoadError> {
-        let source = SourceFile::read(config_path, shown_config.to_path_buf())?;
-        let config = Config::parse(&source)?;
-        let real = config_path
-            .canonicalize()
-            .unwrap_or_else(|_| config_path.to_path_buf());
-        let root = real
-            .parent()
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        Project::build(config, &source, root, shown_root, strictness, None)
+        let file = ConfigFile::read(config_path, shown_config)?;
+        Project::build(
+            file.config,
+            &file.source,
+            file.root,
+            shown_root,
+            strictness,
+            None,
+        )
     }
 
     /// Loads the config at `config_path` with `lock` in place of the lock file beside it: the
@@ -154,18 +190,16 @@ impl Project {
         lock: crate::lock::PinnedFile,
         strictness: Strictness,
     ) -> Result<Project, LoadError> {
-        let source = SourceFile::read(config_path, config_path.to_path_buf())?;
-        let config = Config::parse(&source)?;
-        let real = config_path
-            .canonicalize()
-            .unwrap_or_else(|_| config_path.to_path_buf());
-        let root = real
-            .parent()
-            .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        let shown_root = config_path
-            .parent()
-            .map_or_else(PathBuf::new, Path::to_path_buf);
-        Project::build(config, &source, root, &shown_root, strictness, Some(lock))
+        let file = ConfigFile::read(config_path, config_path)?;
+        let shown_root = shown_dir(config_path);
+        Project::build(
+            file.config,
+            &file.source,
+            file.root,
+            &shown_root,
+            strictness,
+            Some(lock),
+        )
     }
 
     /// A project without a config file: the given files, directories or globs (relative to

@@ -119,6 +119,19 @@ pub fn from_text(
         .collect()
 }
 
+/// The words of `found` its tool's index line lacks, then those it already has, each in
+/// `found`'s order.
+pub fn split(found: &[TextCandidate]) -> (Vec<&str>, Vec<&str>) {
+    let words = |in_line: bool| {
+        found
+            .iter()
+            .filter(|c| c.in_line == in_line)
+            .map(|c| c.word.as_str())
+            .collect()
+    };
+    (words(false), words(true))
+}
+
 /// Folds `slots` into `slot` and `boxes` into `box` when both are candidates: the singular
 /// keeps the earlier appearance and the sum of the scores.
 fn merge_plurals(ranked: &mut Vec<(&str, f64, usize)>) {

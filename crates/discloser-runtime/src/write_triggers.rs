@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use crate::catalog::formats::yaml::scalar;
 use crate::config::{CONFIG_FILE, Config};
 use crate::diagnostic::{ErrorKind, LoadError};
 use crate::project::Project;
@@ -310,27 +311,6 @@ fn flow_list(words: &[String]) -> String {
     format!("[{}]", items.join(", "))
 }
 
-/// A plain YAML scalar when it reads back as the same string (in a flow list), else JSON-quoted.
-fn scalar(value: &str) -> String {
-    let plain = value
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_alphabetic() || c == '_')
-        && value
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ' '))
-        && !value.ends_with(' ')
-        && !matches!(
-            value.to_lowercase().as_str(),
-            "true" | "false" | "null" | "yes" | "no" | "on" | "off" | "y" | "n"
-        );
-    if plain {
-        value.to_owned()
-    } else {
-        serde_json::Value::String(value.to_owned()).to_string()
-    }
-}
-
 /// Re-reads the edited text: it must be the same config but for the new trigger lists.
 fn verify(
     old: &SourceFile,
@@ -435,7 +415,7 @@ mod tests {
              \x20 d:\n\
              \x20   triggers: [d1]\n\
              \x20   core: true\n\
-             \x20 e: {triggers: [\"yes\", e]}\n\
+             \x20 e: {triggers: ['yes', e]}\n\
              lint:\n\
              \x20 ignore: []\n"
         );

@@ -18,6 +18,7 @@ use anyhow::Context;
 
 use super::Outcome;
 use crate::catalog::formats::Format;
+use crate::catalog::formats::yaml::scalar as yaml_scalar;
 use crate::cli::Cli;
 use crate::config::{CONFIG_FILE, CONFIG_FILES};
 use crate::live::Server;
@@ -246,14 +247,7 @@ pub fn run(cli: &Cli, args: &InitArgs, cwd: &Path, out: &mut dyn Write) -> anyho
 /// `candidates: a, b; in its index line already: c` (the words the line lacks first), or
 /// `None` without candidates.
 fn candidate_comment(found: &[crate::runtime::text_candidates::TextCandidate]) -> Option<String> {
-    let words = |in_line: bool| -> Vec<&str> {
-        found
-            .iter()
-            .filter(|c| c.in_line == in_line)
-            .map(|c| c.word.as_str())
-            .collect()
-    };
-    let (new, known) = (words(false), words(true));
+    let (new, known) = crate::runtime::text_candidates::split(found);
     match (new.is_empty(), known.is_empty()) {
         (true, true) => None,
         (false, true) => Some(format!("candidates: {}", new.join(", "))),
@@ -330,51 +324,10 @@ fn sources(args: &InitArgs, files: Option<&Project>, dir: &Path) -> anyhow::Resu
     Ok(out)
 }
 
-/// A string as a YAML scalar: plain when it cannot be read as anything else, else JSON-quoted
-/// (a JSON string is a YAML double-quoted scalar).
-fn yaml_scalar(text: &str) -> String {
-    const WORDS: &[&str] = &[
-        "y", "n", "yes", "no", "on", "off", "true", "false", "null", "~",
-    ];
-    let plain = !text.is_empty()
-        && text
-            .chars()
-            .all(|c| c.is_alphanumeric() || "_-./@".contains(c))
-        && !text.starts_with(['-', '.', '@'])
-        && !WORDS.contains(&text.to_lowercase().as_str())
-        && text.parse::<f64>().is_err();
-    if plain {
-        text.to_owned()
-    } else {
-        serde_json::to_string(text).expect("a string always serialises")
-    }
-}
-
 fn plural(n: usize, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
     } else {
         format!("{n} {word}s")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::yaml_scalar;
-
-    #[test]
-    fn scalars_that_yaml_would_read_otherwise_are_quoted() {
-        for (text, shown) in [
-            ("read_file", "read_file"),
-            ("tools/*.yaml", "\"tools/*.yaml\""),
-            ("yes", "\"yes\""),
-            ("1.0", "\"1.0\""),
-            ("-y", "\"-y\""),
-            ("@scope/pkg", "\"@scope/pkg\""),
-            ("a b", "\"a b\""),
-            ("", "\"\""),
-        ] {
-            assert_eq!(yaml_scalar(text), shown, "{text}");
-        }
     }
 }

@@ -8,16 +8,14 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Context;
 
 use super::Outcome;
 use crate::cli::Cli;
-use crate::config::Config;
 use crate::live::shown;
 use crate::lock::{LOCK_FILE, LOCK_VERSION, Lock, PinnedServer, ToolChange, changes};
-use crate::source::SourceFile;
 
 /// `discloser lock`.
 #[derive(Debug, clap::Args)]
@@ -31,16 +29,12 @@ pub struct LockArgs {
 /// Runs the command.
 pub fn run(cli: &Cli, args: &LockArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<Outcome> {
     let config_path = super::config_path(cli, cwd)?;
-    let real_config = cwd.join(&config_path);
-    let source = SourceFile::read(&real_config, config_path.clone())?;
-    let config = Config::parse(&source)?;
-    let real_config = real_config.canonicalize().unwrap_or(real_config);
-    let root = real_config
-        .parent()
-        .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-    let shown_root = config_path
-        .parent()
-        .map_or_else(PathBuf::new, Path::to_path_buf);
+    let crate::project::ConfigFile {
+        source,
+        config,
+        root,
+    } = crate::project::ConfigFile::read(&cwd.join(&config_path), &config_path)?;
+    let shown_root = crate::project::shown_dir(&config_path);
     let old = crate::lock::read(&root, &shown_root)?;
     let lock_shown = shown_root.join(LOCK_FILE);
     let pulled = crate::project::pull_servers(&config, &source, &root)?;

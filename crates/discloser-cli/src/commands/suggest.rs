@@ -202,51 +202,7 @@ fn from_text(project: &crate::project::Project, limit: usize, format: Format) ->
         text.push('\n');
         return text;
     }
-    let md = format == Format::Markdown;
-    let code = |s: &str| if md { format!("`{s}`") } else { s.to_owned() };
-    let mut text = String::new();
-    if md {
-        text.push_str("## Trigger candidates from the tools' own text\n\n");
-    }
-    text.push_str(
-        "candidates from each tool's name and description (the words the other tools use least): the author's words, not the users' — keep the ones users would type\n",
-    );
-    for tool in &project.catalog.tools {
-        let today = if tool.triggers.is_empty() {
-            "none".to_owned()
-        } else {
-            tool.triggers
-                .iter()
-                .map(|t| code(t))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let found = &words[&tool.name];
-        let group = |in_line: bool| -> Vec<String> {
-            found
-                .iter()
-                .filter(|c| c.in_line == in_line)
-                .map(|c| code(&c.word))
-                .collect()
-        };
-        let (new, known) = (group(false), group(true));
-        let candidates = match (new.is_empty(), known.is_empty()) {
-            (true, true) => "none".to_owned(),
-            (false, true) => new.join(", "),
-            (true, false) => format!("none beyond its index line, which has {}", known.join(", ")),
-            (false, false) => format!(
-                "{}; in its index line already: {}",
-                new.join(", "),
-                known.join(", ")
-            ),
-        };
-        let bullet = if md { "- " } else { "  " };
-        text.push_str(&format!(
-            "\n{} (triggers today: {today})\n{bullet}candidates: {candidates}\n",
-            code(&tool.name)
-        ));
-    }
-    crate::report::shown_lines(&text)
+    report::render_text_candidates(&project.catalog, &words, format)
 }
 
 /// A trigger file of the proposals: each tool's triggers today, then its candidates, for a

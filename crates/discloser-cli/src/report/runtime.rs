@@ -584,6 +584,73 @@ pub fn render_suggestion(s: &Suggestion, files: &[String], format: Format) -> St
     finish(lines)
 }
 
+/// `a, b` through `code`, or `none`.
+fn word_list<'a>(words: impl Iterator<Item = &'a str>, code: &impl Fn(&str) -> String) -> String {
+    let words: Vec<String> = words.map(code).collect();
+    if words.is_empty() {
+        "none".to_owned()
+    } else {
+        words.join(", ")
+    }
+}
+
+/// `suggest --triggers --from-text`: every tool, its triggers today, and the candidates from
+/// its own text, those its index line lacks first.
+pub fn render_text_candidates(
+    catalog: &crate::catalog::Catalog,
+    words: &std::collections::BTreeMap<String, Vec<crate::runtime::text_candidates::TextCandidate>>,
+    format: Format,
+) -> String {
+    if format == Format::Json {
+        let tools: Vec<serde_json::Value> = catalog
+            .tools
+            .iter()
+            .map(|t| {
+                serde_json::json!({
+                    "tool": t.name,
+                    "triggers": t.triggers,
+                    "candidates": words[&t.name],
+                })
+            })
+            .collect();
+        return json(&serde_json::json!({ "tools": tools }));
+    }
+    let md = format == Format::Markdown;
+    let code = code_span(md);
+    let mut lines = Vec::new();
+    if md {
+        lines.push("## Trigger candidates from the tools' own text".to_owned());
+        lines.push(String::new());
+    }
+    lines.push("candidates from each tool's name and description (the words the other tools use least): the author's words, not the users' — keep the ones users would type".to_owned());
+    for tool in &catalog.tools {
+        let today = word_list(tool.triggers.iter().map(String::as_str), &code);
+        let (new, known) = crate::runtime::text_candidates::split(&words[&tool.name]);
+        let candidates = match (new.is_empty(), known.is_empty()) {
+            (true, true) => "none".to_owned(),
+            (false, true) => word_list(new.into_iter(), &code),
+            (true, false) => format!(
+                "none beyond its index line, which has {}",
+                word_list(known.into_iter(), &code)
+            ),
+            (false, false) => format!(
+                "{}; in its index line already: {}",
+                word_list(new.into_iter(), &code),
+                word_list(known.into_iter(), &code)
+            ),
+        };
+        lines.push(String::new());
+        lines.push(format!("{} (triggers today: {today})", code(&tool.name)));
+        lines.push(format!(
+            "{}candidates: {candidates}",
+            if md { "- " } else { "  " }
+        ));
+    }
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
+
 /// `discloser suggest --triggers`: per tool, the proposed words with their evidence.
 pub fn render_trigger_report(r: &TriggerReport, format: Format) -> String {
     if format == Format::Json {
@@ -602,15 +669,7 @@ pub fn render_trigger_report(r: &TriggerReport, format: Format) -> String {
     ));
     for tool in &r.tools {
         lines.push(String::new());
-        let triggers = if tool.triggers.is_empty() {
-            "none".to_owned()
-        } else {
-            tool.triggers
-                .iter()
-                .map(|t| code(t))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+        let triggers = word_list(tool.triggers.iter().map(String::as_str), &code);
         lines.push(format!(
             "{} ({} turns; triggers today: {triggers})",
             code(&tool.tool),

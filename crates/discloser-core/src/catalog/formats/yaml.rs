@@ -174,6 +174,13 @@ fn key_text(key: &str) -> String {
     string_scalar(key)
 }
 
+/// A string as one YAML scalar that reads back as the same string anywhere, in a block or a
+/// flow collection: plain, single-quoted or double-quoted, whichever is safe first. For every
+/// writer of YAML text (`import`, `init`, `suggest --triggers --write`).
+pub fn scalar(s: &str) -> String {
+    string_scalar(s)
+}
+
 /// A one-line string: plain, single-quoted or double-quoted, whichever is safe first.
 fn string_scalar(s: &str) -> String {
     if is_plain_safe(s) {
