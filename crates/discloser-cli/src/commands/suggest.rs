@@ -184,24 +184,6 @@ pub fn run(
 fn from_text(project: &crate::project::Project, limit: usize, format: Format) -> String {
     let words =
         crate::runtime::text_candidates::from_text(&project.catalog, project.index_config(), limit);
-    if format == Format::Json {
-        let tools: Vec<serde_json::Value> = project
-            .catalog
-            .tools
-            .iter()
-            .map(|t| {
-                serde_json::json!({
-                    "tool": t.name,
-                    "triggers": t.triggers,
-                    "candidates": words[&t.name],
-                })
-            })
-            .collect();
-        let mut text = serde_json::to_string_pretty(&serde_json::json!({ "tools": tools }))
-            .expect("JSON values serialise");
-        text.push('\n');
-        return text;
-    }
     report::render_text_candidates(&project.catalog, &words, format)
 }
 
