@@ -377,13 +377,6 @@ fn change_name(change: &ToolChange) -> &str {
     }
 }
 
-/// The lock file path next to a config file.
-pub fn path_beside(config: &Path) -> PathBuf {
-    config
-        .parent()
-        .map_or_else(|| PathBuf::from(LOCK_FILE), |dir| dir.join(LOCK_FILE))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

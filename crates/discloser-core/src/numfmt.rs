@@ -18,6 +18,15 @@ pub fn percent1(fraction: f64) -> String {
     format!("{:.1}%", fraction * 100.0)
 }
 
+/// `1 tool`, `2 tools`: a count and its noun, plural by adding `s`.
+pub fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::thousands;

@@ -532,8 +532,8 @@ fn exclusion(source: &SourceSpec) -> Option<&str> {
     }
 }
 
-/// The timeout of an `mcp:` source, or the error at its `timeout`.
-pub(crate) fn server_of(
+/// How to start the server of an `mcp:` source, or the error at its `command` or `timeout`.
+fn server_of(
     server: &McpSource,
     root: &Path,
     config: &SourceFile,
@@ -569,6 +569,17 @@ pub(crate) fn server_of(
     })
 }
 
+/// Lists the tools of the `mcp:` source at `pointer`; a failure is an error at that source.
+fn pull(
+    server: &McpSource,
+    root: &Path,
+    config: &SourceFile,
+    pointer: &str,
+) -> Result<crate::live::Listing, LoadError> {
+    crate::live::list_tools(&server_of(server, root, config, pointer)?)
+        .map_err(|e| config_error(config, &pointer_push(pointer, "mcp"), Target::Value, e))
+}
+
 /// Starts an MCP server of the config and reads its tools into a document named
 /// `<mcp: COMMAND>`; a failure is reported at the source in the config.
 fn pull_source(
@@ -577,8 +588,7 @@ fn pull_source(
     config: &SourceFile,
     pointer: &str,
 ) -> Result<Input, LoadError> {
-    let listing = crate::live::list_tools(&server_of(server, root, config, pointer)?)
-        .map_err(|e| config_error(config, &pointer_push(pointer, "mcp"), Target::Value, e))?;
+    let listing = pull(server, root, config, pointer)?;
     Ok(Input::Text {
         real: root.join("discloser.mcp.json"),
         source: SourceFile::from_text(listing.to_json(), crate::live::live_path(&server.command)),
@@ -596,11 +606,7 @@ pub fn pull_servers(
     let mut out = Vec::new();
     for (i, spec) in config.sources.iter().enumerate() {
         if let SourceSpec::Mcp(server) = spec {
-            let pointer = pointer_push("/sources", i);
-            let listing = crate::live::list_tools(&server_of(server, root, source, &pointer)?)
-                .map_err(|e| {
-                    config_error(source, &pointer_push(&pointer, "mcp"), Target::Value, e)
-                })?;
+            let listing = pull(server, root, source, &pointer_push("/sources", i))?;
             out.push((server.command.clone(), listing));
         }
     }

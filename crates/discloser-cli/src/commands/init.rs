@@ -23,6 +23,7 @@ use crate::cli::Cli;
 use crate::config::{CONFIG_FILE, CONFIG_FILES};
 use crate::live::Server;
 use crate::lock::{LOCK_FILE, LOCK_VERSION, Lock, PinnedServer};
+use crate::numfmt::plural;
 use crate::project::{Project, Strictness};
 
 /// `discloser init`.
@@ -322,12 +323,4 @@ fn sources(args: &InitArgs, files: Option<&Project>, dir: &Path) -> anyhow::Resu
         });
     }
     Ok(out)
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }

@@ -16,6 +16,7 @@ use super::Outcome;
 use crate::cli::Cli;
 use crate::live::shown;
 use crate::lock::{LOCK_FILE, LOCK_VERSION, Lock, PinnedServer, ToolChange, changes};
+use crate::numfmt::plural;
 
 /// `discloser lock`.
 #[derive(Debug, clap::Args)]
@@ -227,12 +228,4 @@ fn report(old: Option<&Lock>, new: &Lock, check: bool) -> (String, bool) {
 /// neutralised).
 fn one_line(text: &str) -> String {
     crate::printable::neutralise(text).into_owned()
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
-    }
 }
