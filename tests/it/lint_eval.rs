@@ -27,11 +27,12 @@ use discloser::project::{Project, Strictness};
 /// The seed of the split. Changing it re-deals the halves: never do it to move a figure.
 const SPLIT_SEED: u64 = 0x5eed_2026_0801;
 
-/// Floors, a little below the figures measured when the rule was last changed (see the
-/// report printed by the test): held-out precision 0.879 (51 of 58), recall 0.850 (51 of 60)
-/// when the list-structure detector was written. The goal is 0.9 for both; not reached yet.
-const FLOOR_PRECISION: f64 = 0.85;
-const FLOOR_RECALL: f64 = 0.82;
+/// Round 1's floor, a little below its figures once it had become development data.
+const ROUND_1_FLOOR: f64 = 0.9;
+
+/// Floors for round 2's held-out half: TO BE SET from its first measurement.
+const FLOOR_PRECISION: f64 = 0.0;
+const FLOOR_RECALL: f64 = 0.0;
 
 struct Item {
     id: String,
@@ -48,20 +49,21 @@ fn eval_dir() -> std::path::PathBuf {
     root().join("tests/fixtures/lint/untyped_enum_eval")
 }
 
-fn read_jsonl(name: &str) -> Vec<Value> {
-    let text = std::fs::read_to_string(eval_dir().join(name)).unwrap();
+fn read_jsonl(dir: &std::path::Path, name: &str) -> Vec<Value> {
+    let text = std::fs::read_to_string(dir.join(name)).unwrap();
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()
 }
 
-fn items() -> Vec<Item> {
-    let labels: BTreeMap<String, Value> = read_jsonl("labels.jsonl")
+/// The items of one round: `params.jsonl` joined with its `labels.jsonl`.
+fn items(dir: &std::path::Path) -> Vec<Item> {
+    let labels: BTreeMap<String, Value> = read_jsonl(dir, "labels.jsonl")
         .into_iter()
         .map(|l| (l["id"].as_str().unwrap().to_owned(), l))
         .collect();
-    read_jsonl("params.jsonl")
+    read_jsonl(dir, "params.jsonl")
         .into_iter()
         .map(|p| {
             let id = p["id"].as_str().unwrap().to_owned();
@@ -225,59 +227,84 @@ fn wilson_interval_matches_a_known_value() {
     );
 }
 
-#[test]
-fn untyped_enum_precision_and_recall_on_the_evaluation_set() {
-    let items = items();
-    assert_eq!(items.len(), 741, "the set and its labels are complete");
-    let fired = fired(&items);
-    let show_errors = std::env::var_os("DISCLOSER_EVAL_ERRORS").is_some();
-    let mut report = String::new();
-    let mut held_out_total = Counts::default();
-    for (half, want_held_out) in [("development", false), ("held-out", true)] {
-        let mut by_lang: BTreeMap<&str, Counts> = BTreeMap::new();
-        let mut total = Counts::default();
-        let mut declared_fired = 0;
-        for it in items.iter().filter(|it| held_out(&it.id) == want_held_out) {
-            let hit = fired.get(&it.id);
-            let c = by_lang.entry(it.lang.as_str()).or_default();
-            for c in [c, &mut total] {
-                match (it.closed, hit.is_some()) {
-                    (true, true) => c.tp += 1,
-                    (false, true) => c.fp += 1,
-                    (true, false) => c.fn_ += 1,
-                    (false, false) => c.tn += 1,
-                }
-            }
-            declared_fired += usize::from(it.declared && hit.is_some());
-            // Only the development half's errors are ever shown.
-            if show_errors && !want_held_out && it.closed != hit.is_some() {
-                let kind = if it.closed { "FN" } else { "FP" };
-                eprintln!(
-                    "{kind} {} [{}] {}.{}: {}\n   {}",
-                    it.id,
-                    it.lang,
-                    it.tool,
-                    it.param,
-                    it.schema,
-                    hit.map_or("", String::as_str)
-                );
+/// Counts of one half of one round, by language and in all.
+fn measure<'a>(
+    items: impl Iterator<Item = &'a Item>,
+    fired: &BTreeMap<String, String>,
+    show_errors: bool,
+) -> (String, Counts) {
+    let mut by_lang: BTreeMap<&str, Counts> = BTreeMap::new();
+    let mut total = Counts::default();
+    let mut declared_fired = 0;
+    for it in items {
+        let hit = fired.get(&it.id);
+        let c = by_lang.entry(it.lang.as_str()).or_default();
+        for c in [c, &mut total] {
+            match (it.closed, hit.is_some()) {
+                (true, true) => c.tp += 1,
+                (false, true) => c.fp += 1,
+                (true, false) => c.fn_ += 1,
+                (false, false) => c.tn += 1,
             }
         }
-        report.push_str(&format!("{half} half\n"));
-        for (lang, c) in &by_lang {
-            report.push_str(&format!("  {}\n", c.line(lang)));
-        }
-        report.push_str(&format!("  {}\n", total.line("all")));
-        report.push_str(&format!("  declared enums fired on: {declared_fired}\n"));
-        assert_eq!(declared_fired, 0, "the rule fires on a declared enum");
-        if want_held_out {
-            held_out_total = total;
+        declared_fired += usize::from(it.declared && hit.is_some());
+        if show_errors && it.closed != hit.is_some() {
+            let kind = if it.closed { "FN" } else { "FP" };
+            eprintln!(
+                "{kind} {} [{}] {}.{}: {}\n   {}",
+                it.id,
+                it.lang,
+                it.tool,
+                it.param,
+                it.schema,
+                hit.map_or("", String::as_str)
+            );
         }
     }
-    println!("untyped-enum (DL004) on tests/fixtures/lint/untyped_enum_eval\n{report}");
+    assert_eq!(declared_fired, 0, "the rule fires on a declared enum");
+    let mut report = String::new();
+    for (lang, c) in &by_lang {
+        report.push_str(&format!("  {}\n", c.line(lang)));
+    }
+    report.push_str(&format!("  {}\n", total.line("all")));
+    (report, total)
+}
+
+/// Round 1 (`p` ids, 741 items): measured on its held-out half once (precision 0.879, recall
+/// 0.850), then both halves were used to develop the rule. It is development data now, kept
+/// as a regression floor.
+#[test]
+fn untyped_enum_on_round_1_development_data() {
+    let items = items(&eval_dir());
+    assert_eq!(items.len(), 741, "the set and its labels are complete");
+    let fired = fired(&items);
+    let show = std::env::var_os("DISCLOSER_EVAL_ERRORS").is_some();
+    let (report, total) = measure(items.iter(), &fired, show);
+    println!("untyped-enum (DL004) on round 1 (development data)\n{report}");
     assert!(
-        held_out_total.precision() >= FLOOR_PRECISION && held_out_total.recall() >= FLOOR_RECALL,
-        "held-out figures fell below the floors ({FLOOR_PRECISION}, {FLOOR_RECALL}):\n{report}"
+        total.precision() >= ROUND_1_FLOOR && total.recall() >= ROUND_1_FLOOR,
+        "round 1 fell below {ROUND_1_FLOOR}:\n{report}"
+    );
+}
+
+/// Round 2 (`q` ids, 475 items, `round2/`): written and labeled blind after round 1 (see
+/// `round2/SOURCES.md` and `round2/LABELING.md`). Split in two by the seeded hash: errors are
+/// only ever printed for the development half; the held-out half is only measured.
+#[test]
+fn untyped_enum_on_round_2() {
+    let items = items(&eval_dir().join("round2"));
+    assert_eq!(items.len(), 475, "the set and its labels are complete");
+    let fired = fired(&items);
+    let show = std::env::var_os("DISCLOSER_EVAL_ERRORS").is_some();
+    let (dev, _) = measure(items.iter().filter(|it| !held_out(&it.id)), &fired, show);
+    let (held, held_total) = measure(items.iter().filter(|it| held_out(&it.id)), &fired, false);
+    let (all, _) = measure(items.iter(), &fired, false);
+    println!(
+        "untyped-enum (DL004) on round 2\ndevelopment half\n{dev}held-out half\n{held}both halves\n{all}"
+    );
+    assert!(
+        held_total.precision() >= FLOOR_PRECISION && held_total.recall() >= FLOOR_RECALL,
+        "round 2's held-out half fell below the floors ({FLOOR_PRECISION}, {FLOOR_RECALL}):\n{held}"
     );
 }
 

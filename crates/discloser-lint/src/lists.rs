@@ -63,7 +63,7 @@ static STRONG_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 static WEAK_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     scan::compile(
         r"(?ix)(?:
-          \b(?:can|could|must|should|may)\s+(?:only\s+)?be
+          \b(?:can|could|must)\s+(?:only\s+)?be
         | \b(?:is|are|offers?|accepts?|supports?)
         | \b(?:puede|debe)\s+ser | \b(?:son|es)
         | \b(?:peut|doit)\s+être | \bsont
@@ -77,7 +77,7 @@ static WEAK_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// "can be", "must be", "puede ser": a modal cue, stronger than "is".
 static MODAL_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(r"(?i)(?:\b(?:can|could|must|should|may)\s+(?:only\s+)?be|\b(?:puede|debe)\s+ser|\b(?:peut|doit)\s+être)\s*[:：]?\s*$")
+    scan::compile(r"(?i)(?:\b(?:can|could|must)\s+(?:only\s+)?be|\b(?:puede|debe)\s+ser|\b(?:peut|doit)\s+être)\s*[:：]?\s*$")
         .expect("compiles")
 });
 
@@ -93,7 +93,8 @@ static STRONG_AFTER: LazyLock<Regex> = LazyLock::new(|| {
 static EXAMPLE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     scan::compile_for_long_texts(
         r"(?ix)(?:\be\.?\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\blike\b|\bincluding\b|\bexamples?\b|\bi\.e\b|\b(?:bad|good|bien|mal|wrong|right|correct|incorrect)\b\s*(?:\([^)]*\))?\s*[:：]
-        |\bp\.\s?ej\b|\bpor\s+ejemplo\b|\bcomo\b|\bpar\s+exemple\b|\bcomme\b|\bz\.\s?b\b|\bzum\s+beispiel\b|\bbeispiel|\bwie\b
+        |\bp\.\s?ej\b|\bpor\s+ejemplo\b|\bejemplos?\b|\bcomo\b|\bpar\s+exemple\b|\bexemples?\b|\bcomme\b|\bz\.\s?b\b|\bzum\s+beispiel\b|\bbeispiel|\bwie\b
+        |\bpor\s+exemplo\b|\bexemplos?\b|예[:：]|예를\s*들어|예시|[，,、\s]如\s*[\[（(“\x22'「]?\s*$
         |\b(?:typical|typically|common|commonly|usual|usually|habituales|comunes|frecuentes|suggested|recommended)\b
         |\b(?:in\s+the\s+format|formatted\s+as|format\s+of|pattern|syntax|qualifiers?)\b
         |例如|比如|例[:：]|如[:：]|诸如|像|好的写法|不好的写法|など|たとえば|例えば|例[)）]|\bentre\s+otros\b)",
@@ -105,6 +106,21 @@ static EXAMPLE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 static OPEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     scan::compile(
         r"(?i)^\s*(?:,\s*)?(?:etc\b|\.\.\.|…|and\s+(?:so\s+on|more|others)|among\s+others|or\s+(?:other|any|similar|more|a\s+custom)\b|(?:or|and)\s+(?:\w+\s+){0,3}(?:like|such\s+as|e\.g)\b|entre\s+otros|u\s+otros|y\s+más|等|など|之类|可自定义|et\s+c(?:etera)?\b)",
+    )
+    .expect("compiles")
+});
+
+/// A default right before a list: `(default: `/tmp` or `/var/tmp`; ...)` says what is used when
+/// nothing is sent, not what may be sent.
+static DEFAULT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
+    scan::compile(r"(?i)(?:\bdefaults?(?:\s+(?:is|are|to|value))?|默认(?:值)?(?:为|是)?|既定値)\s*[:：]?\s*[\[(（]?\s*$")
+        .expect("compiles")
+});
+
+/// Right after a list: its items name other tools (`通过 `a` 或 `b` 接口查询`).
+static OTHER_TOOLS_AFTER: LazyLock<Regex> = LazyLock::new(|| {
+    scan::compile(
+        r"(?i)^\s*(?:[)）]\s*)?(?:接口|工具|\b(?:tools?|endpoints?|apis?|functions?|commands?)\b)",
     )
     .expect("compiles")
 });
@@ -154,6 +170,30 @@ struct Candidate {
     seps: Seps,
     start: usize,
     end: usize,
+    /// Where each item after the first starts, and the punctuation before it (`,` `/` `|`, or
+    /// `' '` for a conjunction alone).
+    gaps: Vec<(usize, char)>,
+}
+
+impl Candidate {
+    /// Where a list of another kind starts inside this one: `timestamp, asc/desc` holds
+    /// `asc/desc` after its first comma. Commas and conjunctions are one kind; a slash or a pipe
+    /// after commas (or the reverse) starts a new list at the item before it.
+    fn inner_start(&self) -> Option<usize> {
+        let kind = |c: char| match c {
+            '/' | '／' | '・' => 1,
+            '|' => 2,
+            _ => 0,
+        };
+        let first = kind(self.gaps.first()?.1);
+        let g = self.gaps.iter().position(|&(_, c)| kind(c) != first)?;
+        // The item before the changed gap starts the inner list.
+        Some(if g == 0 {
+            self.start
+        } else {
+            self.gaps[g - 1].0
+        })
+    }
 }
 
 fn is_han(c: char) -> bool {
@@ -198,6 +238,23 @@ fn quote_close(c: char) -> Option<char> {
 /// One item at `at`: its value and where it ends.
 fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
     let c = *s.get(at)?;
+    // A reStructuredText literal, ``FULL_THEME``: the doubled backticks are one quote.
+    if c == '`' && s.get(at + 1) == Some(&'`') {
+        let inner = s[at + 2..]
+            .iter()
+            .take(49)
+            .position(|&x| x == '`' || x == '\n')?;
+        if inner == 0 || s.get(at + 2 + inner..at + 4 + inner) != Some(&['`', '`'][..]) {
+            return None;
+        }
+        let value: String = s[at + 2..at + 2 + inner].iter().collect();
+        let item = Item {
+            han: value.chars().any(is_han),
+            value,
+            quoted: true,
+        };
+        return Some((item, at + inner + 4));
+    }
     let (item, mut end) = if let Some(close) = quote_close(c) {
         let len = s[at + 1..]
             .iter()
@@ -215,10 +272,11 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         (item, at + len + 2)
     } else if is_han(c) {
         // A conjunction ends a CJK word: `上午或下午`.
+        // Not at the word's first character: `和食` is a word, `和` before it no conjunction.
         let len = (at..s.len())
             .take_while(|&i| {
                 is_han(s[i])
-                    && !matches!(s[i], '或' | '和' | '及' | '与' | '还' | 'や' | 'か')
+                    && (i == at || !matches!(s[i], '或' | '和' | '及' | '与' | '还' | 'や' | 'か'))
                     && !closes_cjk_list(&s[i..])
             })
             .count();
@@ -353,6 +411,7 @@ fn list_at(s: &[char], start: usize) -> Option<Candidate> {
     let mut seps = Seps::default();
     let mut at = start;
     let mut end;
+    let mut gaps = Vec::new();
     loop {
         let (item, e) = item_at(s, at, 12)?;
         items.push(item);
@@ -373,6 +432,12 @@ fn list_at(s: &[char], start: usize) -> Option<Candidate> {
             break;
         }
         seps = probe;
+        let mark = s[e..next]
+            .iter()
+            .copied()
+            .find(|c| matches!(c, ',' | '、' | '/' | '／' | '・' | '|'))
+            .unwrap_or(' ');
+        gaps.push((next, mark));
         at = next;
         if items.len() >= 2 && seps.closing {
             // The item after a closing conjunction is the last one.
@@ -387,6 +452,7 @@ fn list_at(s: &[char], start: usize) -> Option<Candidate> {
         seps,
         start,
         end,
+        gaps,
     })
 }
 
@@ -420,6 +486,23 @@ fn judge(s: &[char], c: &Candidate) -> Option<Found> {
     let tail: String = s[c.end..to.max(c.end)].iter().collect();
     let whole_tail: String = s[c.end..].iter().take(40).collect();
     if EXAMPLE_BEFORE.is_match(&head) || OPEN_AFTER.is_match(&whole_tail) {
+        return None;
+    }
+    // `billing, login, mobile app and so on`: the open end may follow a last item of several
+    // words; `page-{timestamp}.{png|jpeg}`: alternatives in a template; `via `a` or `b`
+    // 接口`: the names of other tools.
+    let word_starts = tail
+        .char_indices()
+        .filter(|&(i, c)| c == ' ' && tail[i + 1..].starts_with(|n: char| n != ' '))
+        .map(|(i, _)| i + 1)
+        .take(3);
+    if word_starts
+        .into_iter()
+        .any(|i| OPEN_AFTER.is_match(&tail[i..]))
+        || head.ends_with('{')
+        || DEFAULT_BEFORE.is_match(&head)
+        || OTHER_TOOLS_AFTER.is_match(&tail)
+    {
         return None;
     }
     // `to read or write`, `en la web`: words of a sentence, unless a cue or the punctuation says
@@ -491,16 +574,34 @@ fn judge(s: &[char], c: &Candidate) -> Option<Found> {
             || v.chars().any(|c| c.is_ascii_digit())
             || (v.len() <= 5 && v.chars().all(|c| c.is_ascii_uppercase()))
     };
+    let capitalized = c
+        .items
+        .iter()
+        .all(|i| i.value.starts_with(char::is_uppercase));
     let by_structure = (s2.pipe && !han_items)
         || strong
         || (colon && (n >= 3 || s2.or || s2.slash || quoted))
         // `(asc or desc)`, but not `(username or organization)`: two words in parentheses are
         // values only when they look like tokens, or the text says so.
-        || (paren && (n >= 3 || s2.slash || (s2.or && c.items.iter().all(code_like))))
+        || (paren
+            && (n >= 3
+                || s2.slash
+                || (s2.or && (capitalized || c.items.iter().all(code_like)))))
         || (quoted && s2.or)
         || (quoted && head_t.ends_with('[') && tail.trim_start().starts_with(']'))
         || (s2.slash && n >= 3 && !s2.comma && !s2.or && !s2.and);
     let by_wording = (comma && clause_end && s2.or && n == 2 && c.items.iter().all(code_like))
+        // `Sort by timestamp, asc/desc.`: two short tokens that end the clause.
+        || (comma
+            && clause_end
+            && s2.slash
+            && !(s2.comma || s2.or || s2.and || s2.pipe)
+            && c.items.iter().all(|i| {
+                !i.han
+                    && i.value.chars().count() <= 12
+                    && !OR_WORDS.contains(&i.value.as_str())
+                    && !AND_WORDS.contains(&i.value.as_str())
+            }))
         || (weak
             && (n >= 3 || s2.or || quoted)
             && (s2.closing || s2.slash || quoted)
@@ -516,7 +617,12 @@ fn judge(s: &[char], c: &Candidate) -> Option<Found> {
         || (modal && n >= 3 && clause_end && c.items.iter().all(code_like));
     // `Required when order_type is limit or stop_limit`: another parameter's values.
     let conditional = CONDITIONAL.is_match(&head);
-    let fires = by_structure || (by_wording && !prose_word && !conditional);
+    // A text that has been giving examples (`a format such as '1 hour' ... followed by a unit
+    // ('hours' or 'minutes')`) goes on describing what values look like: only a cue makes a
+    // later list the set of values.
+    let after_examples =
+        !strong && !s2.pipe && EXAMPLE_BEFORE.is_match(&s[..from].iter().collect::<String>());
+    let fires = !after_examples && (by_structure || (by_wording && !prose_word && !conditional));
     if !fires {
         return None;
     }
@@ -603,6 +709,59 @@ fn pairs(text: &str) -> Option<Found> {
     })
 }
 
+/// Clauses that each start with a quoted value and say what it does: `"copy" keeps the track,
+/// "aac" re-encodes it, "none" strips audio`, `'automatic' captures funds ...; 'manual' places a
+/// hold`. Two or more such clauses in a row name the values; a quoted word inside a clause does
+/// not.
+fn quoted_leads(s: &[char]) -> Option<Found> {
+    let mut values: Vec<String> = Vec::new();
+    let mut run_start = None;
+    let mut at = 0;
+    while at < s.len() {
+        // A clause starts at the text's start or after `,` `;` `.` (and a space) or a CJK stop.
+        let before: String = s[at.saturating_sub(6)..at].iter().collect();
+        let starts = at == 0
+            || (s[at - 1] == ' ' && at >= 2 && matches!(s[at - 2], ',' | ';' | '.' | ':'))
+            || matches!(s[at - 1], '，' | '；' | '。' | '：')
+            || [", and ", ", or ", "; and "]
+                .iter()
+                .any(|w| before.ends_with(w));
+        if starts
+            && quote_close(s[at]).is_some()
+            && let Some((item, end)) = item_at(s, at, 12)
+            && item.quoted
+            // Tokens, not templates: `'d[number]' for days` describes a format.
+            && item
+                .value
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+            && s.get(end) == Some(&' ')
+            && s.get(end + 1).is_some_and(|c| c.is_alphabetic())
+        {
+            run_start.get_or_insert(at);
+            if !values.contains(&item.value) {
+                values.push(item.value);
+            }
+            at = end;
+            continue;
+        }
+        // Another quoted value inside the run's clauses is fine; a new sentence without one
+        // ends the run.
+        if starts && run_start.is_some() && values.len() < 2 && s[at - 1] != ',' {
+            values.clear();
+            run_start = None;
+        }
+        at += 1;
+    }
+    let head: String = s[..run_start?].iter().collect();
+    (values.len() >= 2 && !EXAMPLE_BEFORE.is_match(&head)).then(|| Found {
+        values,
+        quoted: true,
+        marker: "quoted clauses".to_owned(),
+        exact: true,
+    })
+}
+
 /// One allowed value: `目前仅支持 CNY`.
 static ONLY_ONE: LazyLock<Regex> = LazyLock::new(|| {
     scan::compile_for_long_texts(r"(?:仅|只)(?:支持|接受|能是|能为)\s*([A-Z][A-Z0-9_]{1,15})\b")
@@ -639,12 +798,15 @@ pub fn closed_list(text: &str) -> Option<Found> {
             if let Some(found) = judge(&s, &c) {
                 return Some(found);
             }
-            at = c.end.max(at + 1);
+            at = c
+                .inner_start()
+                .filter(|&i| i > at)
+                .unwrap_or(c.end.max(at + 1));
             continue;
         }
         at += 1;
     }
-    if let Some(found) = pairs(&flat) {
+    if let Some(found) = pairs(&flat).or_else(|| quoted_leads(&s)) {
         return Some(found);
     }
     scan::group(&ONLY_ONE, &flat, 1).map(|value| Found {

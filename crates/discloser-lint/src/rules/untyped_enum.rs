@@ -230,7 +230,8 @@ fn collect_params(catalog: &crate::catalog::Catalog, root: Schema<'_>) -> Vec<Pa
             let types = type_names(resolved.value);
             let can_be_enum = !types
                 .iter()
-                .any(|t| matches!(t.as_str(), "boolean" | "object"))
+                // `dict` is how BFCL writes `object`.
+                .any(|t| matches!(t.as_str(), "boolean" | "object" | "dict"))
                 || types
                     .iter()
                     .any(|t| matches!(t.as_str(), "string" | "integer" | "number"));
