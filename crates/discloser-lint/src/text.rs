@@ -34,8 +34,8 @@ pub struct ProseSet {
 
 /// Finds a closed set of values written in prose by its list structure (see
 /// [`crate::lists`]), skipping examples, open lists, formats, ranges and search qualifiers.
-pub fn closed_set_in_prose(text: &str) -> Option<ProseSet> {
-    crate::lists::closed_list(text).map(|found| ProseSet {
+pub fn closed_set_in_prose(text: &str, default: Option<&str>) -> Option<ProseSet> {
+    crate::lists::closed_list(text, default).map(|found| ProseSet {
         values: found.values,
         quoted: found.quoted,
         marker: Some(found.marker),
@@ -48,7 +48,7 @@ mod tests {
     use super::*;
 
     fn values(text: &str) -> Option<Vec<String>> {
-        closed_set_in_prose(text).map(|s| s.values)
+        closed_set_in_prose(text, None).map(|s| s.values)
     }
 
     #[test]

@@ -79,7 +79,9 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if p.closed.is_some() || !p.can_be_enum {
                 continue;
             }
-            let Some(found) = closed_set_in_prose(&p.description) else {
+            let Some(found) =
+                closed_set_in_prose(&p.description, p.default.as_deref()).and_then(|f| typed(f, p))
+            else {
                 continue;
             };
             if refers_elsewhere(&found, &names, &sibling_values) {
@@ -107,11 +109,13 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if p.closed.is_some() || !p.can_be_enum {
                 continue;
             }
-            let Some(found) = closed_set_in_prose(rest) else {
+            let Some(found) =
+                closed_set_in_prose(rest, p.default.as_deref()).and_then(|f| typed(f, p))
+            else {
                 continue;
             };
             if refers_elsewhere(&found, &names, &sibling_values)
-                || closed_set_in_prose(&p.description).is_some()
+                || closed_set_in_prose(&p.description, p.default.as_deref()).is_some()
             {
                 continue;
             }
@@ -185,6 +189,34 @@ fn refers_elsewhere(found: &ProseSet, names: &[&str], sibling_values: &[Vec<Stri
         .all(|v| matches!(v.as_str(), "true" | "false" | "yes" | "no"))
 }
 
+/// The values as the parameter's type allows them, if they could be its own: a number's values
+/// are numbers (`m/s` after a velocity is its unit; of `1`, `2`, `00-23` the numbers are kept),
+/// a formatted string's (`format: uri`, `(http/https)`) are parts of the format.
+fn typed(found: ProseSet, p: &Param) -> Option<ProseSet> {
+    if p.formatted {
+        return None;
+    }
+    let numeric = !p.types.is_empty()
+        && p.types
+            .iter()
+            .all(|t| matches!(t.as_str(), "integer" | "number" | "float" | "int"));
+    if !numeric {
+        return Some(found);
+    }
+    let numbers: Vec<String> = found
+        .values
+        .iter()
+        .filter(|v| v.parse::<f64>().is_ok())
+        .cloned()
+        .collect();
+    let enough = numbers.len() == found.values.len()
+        || (numbers.len() >= 2 && numbers.len() * 2 > found.values.len());
+    enough.then(|| ProseSet {
+        values: numbers,
+        ..found
+    })
+}
+
 /// A parameter of a tool, possibly nested under an object or array property.
 struct Param {
     name: String,
@@ -193,6 +225,12 @@ struct Param {
     closed: Option<Vec<String>>,
     can_be_enum: bool,
     depth: usize,
+    /// Its (or its items') type names, lowercased.
+    types: Vec<String>,
+    /// Its (or its items') schema has a `format`.
+    formatted: bool,
+    /// Its `default`, as text.
+    default: Option<String>,
 }
 
 fn collect_params(catalog: &crate::catalog::Catalog, root: Schema<'_>) -> Vec<Param> {
@@ -227,7 +265,12 @@ fn collect_params(catalog: &crate::catalog::Catalog, root: Schema<'_>) -> Vec<Pa
                         .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))
                         .collect()
                 });
-            let types = type_names(resolved.value);
+            let mut types = type_names(resolved.value);
+            if types.iter().any(|t| t == "array") {
+                types = items.map(|it| type_names(it.value)).unwrap_or_default();
+            }
+            let formatted = resolved.value.get("format").is_some()
+                || items.is_some_and(|it| it.value.get("format").is_some());
             let can_be_enum = !types
                 .iter()
                 // `dict` is how BFCL writes `object`.
@@ -248,6 +291,13 @@ fn collect_params(catalog: &crate::catalog::Catalog, root: Schema<'_>) -> Vec<Pa
                 closed,
                 can_be_enum,
                 depth,
+                types: types.clone(),
+                formatted,
+                default: resolved.value.get("default").and_then(|d| match d {
+                    Value::String(s) => Some(s.clone()),
+                    Value::Number(n) => Some(n.to_string()),
+                    _ => None,
+                }),
             });
             if resolved.value.get("properties").is_some() {
                 stack.push((resolved, here.clone(), depth + 1));
