@@ -33,8 +33,8 @@ static STRONG_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     scan::compile(
         r"(?ix)(?:
           \bone\s+of(?:\s+the\s+following)?(?:\s+values?)?
-        | \b(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available|legal)\s+(?:\w+\s+)?(?:values?|options?|choices?|types?|modes?|formats?|periods?|intervals?|units?|kinds?|levels?|statuses|states|currencies|etapas|tipos)(?:\s+(?:are|is|include|includes))?
-        | \b(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s*(?:are|is|include|includes|[:：])
+        | \b(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available|legal)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)?(?:values?|options?|choices?|types?|modes?|formats?|periods?|intervals?|units?|kinds?|levels?|statuses|states|currencies|etapas|tipos)(?:\s+(?:are|is|include|includes))?
+        | \b(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available)\s+(?:[[0-9A-Za-z_\u{c0}-\u{24f}]-]+\s+){0,2}?[[0-9A-Za-z_\u{c0}-\u{24f}]-]+\s*(?:are|is|include|includes|[:：])
         | \b(?:options|choices|values|modes|types|kinds|levels)(?:\s+(?:are|is|include|includes))?\s*[:：]
         | \b(?:allowed|accepted|supported|valid|possible|enum)\s*\]?\s*[:：]
         | \b(?:values|options|choices)\s+(?:are|is|include|includes)
@@ -68,7 +68,7 @@ static WEAK_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
         | \b(?:is|are|offers?|accepts?|supports?)
         | \b(?:puede|debe)\s+ser | \b(?:son|es)
         | \b(?:peut|doit)\s+être | \bsont
-        | \b(?:kann|muss)\s+(?:\w+\s+)? | \bsind
+        | \b(?:kann|muss)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)? | \bsind
         | (?:填写|传入?|选择|为|是|有)
         | は
         )\s*[:：]?\s*$",
@@ -95,7 +95,9 @@ static EXAMPLE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
     scan::compile_for_long_texts(
         r"(?ix)(?:\be\.?\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\blike\b|\bincluding\b|\bexamples?\b|\bi\.e\b|\b(?:bad|good|bien|mal|wrong|right|correct|incorrect)\b\s*(?:\([^)]*\))?\s*[:：]
         |\bp\.\s?ej\b|\bpor\s+ejemplo\b|\bejemplos?\b|\bcomo\b|\bpar\s+exemple\b|\bexemples?\b|\bcomme\b|\bz\.\s?b\b|\bzum\s+beispiel\b|\bbeispiel|\bwie\b
-        |\bpor\s+exemplo\b|\bexemplos?\b|예[:：]|예를\s*들어|예시|[，,、\s]如\s*[\[（(“\x22'「]?\s*$
+        |\bpor\s+exemplo\b|\bexemplos?\b|예[:：]|예를\s*들어|예시|\bex\.\s*:?|\bp\.\s?ex\b
+        |\bad\s+es(?:empio|\.)|\bper\s+esempio\b|например|напр\.|\bví\s+dụ\b|\bchẳng\s+hạn\b|\bcontoh\b|\bmisalnya\b|\börneğin\b|\bnp\.
+        |\bau\s+format\b|\bim\s+format\b|\b(?:no|en|em)\s+formato\b|в\s+формате|\bđịnh\s+dạng\b|格式为|[，,、\s]如\s*[\[（(“\x22'「]?\s*$
         |\b(?:typical|typically|common|commonly|usual|usually|habituales|comunes|frecuentes|suggested|recommended)\b
         |\b(?:in\s+the\s+format|formatted\s+as|format\s+of|pattern|syntax|qualifiers?)\b
         |例如|比如|例[:：]|如[:：]|诸如|像|好的写法|不好的写法|など|たとえば|例えば|例[)）]|\bentre\s+otros\b)",
@@ -106,7 +108,7 @@ static EXAMPLE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
 /// What right after a list says it is open.
 static OPEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
     scan::compile(
-        r"(?i)^\s*(?:,\s*)?(?:etc\b|\.\.\.|…|and\s+(?:so\s+on|more|others)|among\s+others|or\s+(?:other|any|similar|more|a\s+custom)\b|(?:or|and)\s+(?:\w+\s+){0,3}(?:like|such\s+as|e\.g)\b|entre\s+otros|u\s+otros|y\s+más|等|など|之类|可自定义|et\s+c(?:etera)?\b)",
+        r"(?i)^\s*(?:,\s*)?(?:etc\b|\.\.\.|…|and\s+(?:so\s+on|more|others)|among\s+others|or\s+(?:other|any|similar|more|a\s+custom)\b|(?:or|and)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+){0,3}(?:like|such\s+as|e\.g)\b|entre\s+otros|u\s+otros|y\s+más|等|など|之类|可自定义|et\s+c(?:etera)?\b|и\s+т\.\s?д|и\s+др\.|v\.v\.|\bdll\b|\bdsb\b|\becc\b|\busw\b|등)",
     )
     .expect("compiles")
 });
@@ -164,6 +166,14 @@ const OR_WORDS: &[&str] = &[
     "u",
     "ou",
     "oder",
+    "oppure",
+    "или",
+    "або",
+    "lub",
+    "albo",
+    "hoặc",
+    "atau",
+    "veya",
     "soit",
     "또는",
     "혹은",
@@ -171,8 +181,12 @@ const OR_WORDS: &[&str] = &[
     "或",
     "还是",
     "または",
+    "もしくは",
+    "か",
 ];
-const AND_WORDS: &[&str] = &["and", "y", "e", "et", "und", "및", "和", "及", "与", "や"];
+const AND_WORDS: &[&str] = &[
+    "and", "y", "e", "et", "und", "и", "i", "dan", "và", "ve", "및", "和", "及", "与", "や",
+];
 
 #[derive(Debug)]
 struct Item {
@@ -600,10 +614,25 @@ fn judge(s: &[char], c: &Candidate, default: Option<&str>) -> Option<Found> {
         || [" – ", " — ", " - "].iter().any(|d| head.ends_with(d));
     let comma = head_t.ends_with([',', '，']);
     let han_items = c.items.iter().any(|i| i.han);
-    if c.items
-        .iter()
-        .any(|i| i.quoted && (i.value.contains(", ") || i.value.ends_with(':')))
+    if c.items.iter().any(|i| {
+        i.quoted && (i.value.contains(", ") || i.value.ends_with(':') || i.value.contains('@'))
+    }) {
+        return None;
+    }
+    // `10000000/010125/0000001`: the parts of a number's format.
+    if c.seps.slash
+        && c.items
+            .iter()
+            .all(|i| !i.quoted && i.value.chars().all(|c| c.is_ascii_digit()))
     {
+        return None;
+    }
+    // `DD/MM/AAAA`, `HH:mm`: the letters of a date or time format.
+    if c.items.iter().all(|i| {
+        let mut cs = i.value.chars();
+        let first = cs.next();
+        i.value.chars().count() >= 2 && cs.all(|c| Some(c) == first)
+    }) {
         return None;
     }
     // `5、10、20 或 30 年`, `(7, 14, 30 or 90 days)`: numbers, then their unit.
@@ -1016,7 +1045,16 @@ fn phrases(segment: &str) -> Option<Found> {
                     .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
             })
     };
-    if parts.iter().any(|p| OPEN_AFTER.is_match(p)) || EXAMPLE_BEFORE.is_match(segment) {
+    let open = parts.iter().any(|p| {
+        p.split_whitespace()
+            .scan(0, |at, w| {
+                let here = p[*at..].find(w).map_or(*at, |k| *at + k);
+                *at = here + w.len();
+                Some(here)
+            })
+            .any(|k| OPEN_AFTER.is_match(&p[k..]))
+    });
+    if open || EXAMPLE_BEFORE.is_match(segment) {
         return None;
     }
     let multi = parts.iter().any(|p| p.contains(' '));
@@ -1028,28 +1066,255 @@ fn phrases(segment: &str) -> Option<Found> {
     })
 }
 
-/// One allowed value: `目前仅支持 CNY`.
-static ONLY_ONE: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile_for_long_texts(
-        r#"(?x)
-          (?:仅|只)(?:支持|接受|能是|能为)\s*([A-Z][A-Z0-9_]{1,15})\b
-        | (?i:\bonly\s+)(?:['"`«]\s*([\w.-]{1,20})\s*['"`»]|([A-Z][A-Z0-9_]{1,15}))
-          \s+(?i:(?:is|are)\s+(?:currently\s+)?(?:supported|accepted|allowed|available))
-        | (?i:\b(?:supports?|accepts?)\s+only\s+)(?:['"`«]\s*([\w.-]{1,20})\s*['"`»]|([A-Z][A-Z0-9_]{1,15})\b)
-        | (?i:\b(?:nur|seulement|uniquement|solo|sólo|solamente|apenas|somente)\s+)
-          (?:['"`«]\s*([\w.-]{1,20})\s*['"`»]|([A-Z][A-Z0-9_]{1,15})\b)
-        "#,
-    )
-    .expect("compiles")
-});
+/// Quoted values offered as alternatives anywhere in one sentence: `Newest first ('desc') or
+/// oldest first ('asc')`, `Publish now (`published`) or keep as `draft``, `(send `pickup` /
+/// `delivery`)`. Quotes mark literal values; a conjunction or slash between two of them makes
+/// them the choices, unless the sentence gives examples or names other tools.
+fn quoted_alternatives(s: &[char]) -> Option<Found> {
+    let mut start = 0;
+    while start < s.len() {
+        let end = (start..s.len())
+            .find(|&i| {
+                matches!(s[i], '。' | '；' | ';' | '！' | '？' | '\n')
+                    || (matches!(s[i], '.' | '!' | '?') && s.get(i + 1).is_none_or(|&n| n == ' '))
+            })
+            .unwrap_or(s.len());
+        let sentence = &s[start..end];
+        let mut values: Vec<String> = Vec::new();
+        let mut spans: Vec<(usize, usize)> = Vec::new();
+        let mut i = 0;
+        while i < sentence.len() {
+            if quote_close(sentence[i]).is_some()
+                && let Some((item, e)) = item_at(sentence, i, 12)
+                && item.quoted
+            {
+                if item
+                    .value
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+                {
+                    if !values.contains(&item.value) {
+                        values.push(item.value);
+                    }
+                    spans.push((i, e));
+                }
+                i = e;
+                continue;
+            }
+            i += 1;
+        }
+        if values.len() >= 2 {
+            let text: String = sentence.iter().collect();
+            let between: String = sentence[spans[0].1..spans[spans.len() - 1].0]
+                .iter()
+                .collect();
+            let joined = between
+                .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ','))
+                .any(|w| OR_WORDS.contains(&w) || w == "/" || w == "|");
+            // A text that has been giving examples goes on describing what values look like.
+            let before: String = s[..start].iter().collect();
+            let other_tools = text.split_whitespace().any(|w| {
+                let w = w
+                    .trim_matches(|c: char| !c.is_alphanumeric())
+                    .to_lowercase();
+                matches!(
+                    w.as_str(),
+                    "tool" | "tools" | "endpoint" | "function" | "command"
+                )
+            }) || ["接口", "工具", "函数"].iter().any(|w| text.contains(w));
+            if joined
+                && !EXAMPLE_BEFORE.is_match(&text)
+                && !EXAMPLE_BEFORE.is_match(&before)
+                && !other_tools
+            {
+                return Some(Found {
+                    values,
+                    quoted: true,
+                    marker: "quoted alternatives".to_owned(),
+                    exact: true,
+                });
+            }
+        }
+        start = end + 1;
+    }
+    None
+}
 
-/// The value [`ONLY_ONE`] names: whichever of its alternatives matched.
+/// Codes glossed in CJK text: `email（发送至邮箱）、sms（短信链接）`, `I-进口，E-出口`,
+/// `standard 标准模式 fast 快速模式`, `数电普票（pc）和数电专票（bs）`, `1=上午 2=下午`. In a CJK
+/// sentence an ASCII token next to its CJK meaning is a literal value; two or more of them in
+/// one sentence are the choices.
+fn glossed_codes(s: &[char]) -> Option<Found> {
+    let han = s.iter().filter(|&&c| is_han(c)).count();
+    if han * 4 < s.len() {
+        return None;
+    }
+    let mut start = 0;
+    while start < s.len() {
+        let end = (start..s.len())
+            .find(|&i| matches!(s[i], '。' | '；' | ';' | '！' | '？' | '\n'))
+            .unwrap_or(s.len());
+        let sentence = &s[start..end];
+        let text: String = sentence.iter().collect();
+        let mut values: Vec<String> = Vec::new();
+        let mut i = 0;
+        while i < sentence.len() {
+            let c = sentence[i];
+            let token =
+                c.is_ascii_alphanumeric() && (i == 0 || !sentence[i - 1].is_ascii_alphanumeric());
+            if !token {
+                i += 1;
+                continue;
+            }
+            let len = sentence[i..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == '_')
+                .count();
+            let value: String = sentence[i..i + len].iter().collect();
+            let after = sentence.get(i + len).copied();
+            let next = sentence.get(i + len + 1).copied();
+            let conj = |c: Option<char>| {
+                c.is_some_and(|c| {
+                    matches!(c, '或' | '和' | '及' | '与' | '、' | '等' | '到' | '至')
+                })
+            };
+            // The meaning after the code: `email（…`, `I-进口`, `fast 快速`, `1=上午`.
+            // A number is glossed only by `=` or a colon: `16 到 30 摄氏度` is a range.
+            let number = value.chars().all(|c| c.is_ascii_digit());
+            let glossed_after = match after {
+                Some('=' | ':' | '：') => next.is_some_and(is_han),
+                Some('（' | '(') => !number && next.is_some_and(is_han),
+                Some('-' | ' ') => !number && next.is_some_and(is_han) && !conj(next),
+                _ => false,
+            };
+            // The code as the meaning's gloss: `数电普票（pc）`.
+            let glossed_before = i >= 2
+                && matches!(sentence[i - 1], '（' | '(')
+                && is_han(sentence[i - 2])
+                && matches!(after, Some('）' | ')'));
+            if (glossed_after || glossed_before) && !values.contains(&value) {
+                values.push(value);
+            }
+            i += len.max(1);
+        }
+        if values.len() >= 2 && !EXAMPLE_BEFORE.is_match(&text) {
+            return Some(Found {
+                values,
+                quoted: false,
+                marker: "glossed codes".to_owned(),
+                exact: true,
+            });
+        }
+        start = end + 1;
+    }
+    None
+}
+
+/// One allowed value: `目前仅支持 CNY`, `Currently only 'en' is supported`, `derzeit nur EUR`.
+/// Hand-written: as a regex (a Unicode `\w` repeated twenty times, in four alternatives) it
+/// took 50 ms to compile.
 fn only_one(text: &str) -> Option<&str> {
-    let mut caps = ONLY_ONE.create_captures();
-    ONLY_ONE.captures(text, &mut caps);
-    (1..caps.group_len())
-        .find_map(|g| caps.get_group(g))
-        .map(|span| &text[span.range()])
+    let lower = text.to_lowercase();
+    // Lowercasing may change byte offsets outside ASCII: search the original where it matters.
+    let same = lower.len() == text.len();
+    for (i, _) in text.char_indices() {
+        let rest = &text[i..];
+        // 仅支持 CNY
+        if let Some(after) = ["仅", "只"].iter().find_map(|w| rest.strip_prefix(w))
+            && let Some(after) = ["支持", "接受", "能是", "能为"]
+                .iter()
+                .find_map(|w| after.strip_prefix(w))
+            && let Some((value, _)) = code_token(after.trim_start())
+        {
+            return Some(value);
+        }
+        if !same
+            || (i > 0
+                && text[..i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(char::is_alphanumeric))
+        {
+            continue;
+        }
+        let low = &lower[i..];
+        let word =
+            |w: &str| low.starts_with(w) && !low[w.len()..].starts_with(char::is_alphanumeric);
+        // only 'en' is supported
+        if word("only") {
+            let at = rest["only".len()..].trim_start();
+            if let Some((value, after)) = quoted_token(at).or_else(|| code_token(at)) {
+                let after = after.trim_start().to_lowercase();
+                let after = after
+                    .strip_prefix("is ")
+                    .or_else(|| after.strip_prefix("are "))
+                    .map(|a| a.trim_start().trim_start_matches("currently ").trim_start());
+                if after.is_some_and(|a| {
+                    ["supported", "accepted", "allowed", "available"]
+                        .iter()
+                        .any(|w| a.starts_with(w))
+                }) {
+                    return Some(value);
+                }
+            }
+        }
+        // supports only 'en', nur EUR, solo 'pdf'
+        let lead = [
+            "supports only",
+            "support only",
+            "accepts only",
+            "accept only",
+        ]
+        .iter()
+        .chain(&[
+            "nur",
+            "seulement",
+            "uniquement",
+            "solo",
+            "sólo",
+            "solamente",
+            "apenas",
+            "somente",
+        ])
+        .find(|w| word(w));
+        if let Some(w) = lead {
+            let at = rest[w.len()..].trim_start();
+            if let Some((value, _)) = quoted_token(at).or_else(|| code_token(at)) {
+                return Some(value);
+            }
+        }
+    }
+    None
+}
+
+/// `[A-Z][A-Z0-9_]{1,15}` ending at a word boundary, at the start of `s`.
+fn code_token(s: &str) -> Option<(&str, &str)> {
+    let len = s
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+        .map_or(s.len(), |(i, _)| i);
+    let value = &s[..len];
+    let boundary = !s[len..].starts_with(|c: char| c.is_alphanumeric() || c == '_');
+    (value.starts_with(|c: char| c.is_ascii_uppercase()) && (2..=16).contains(&len) && boundary)
+        .then(|| (value, &s[len..]))
+}
+
+/// A quoted token at the start of `s`: `'en'`, `« pdf »`.
+fn quoted_token(s: &str) -> Option<(&str, &str)> {
+    let open = s.chars().next()?;
+    let close = match open {
+        '\'' | '"' | '`' => open,
+        '«' => '»',
+        _ => return None,
+    };
+    let inner = &s[open.len_utf8()..];
+    let end = inner.find(close)?;
+    let value = inner[..end].trim();
+    let ok = (1..=20).contains(&value.chars().count())
+        && value
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'));
+    ok.then(|| (value, &inner[end + close.len_utf8()..]))
 }
 
 /// A link: its slashes are not separators.
@@ -1103,6 +1368,8 @@ pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
     if let Some(found) = pairs(&flat)
         .or_else(|| quoted_leads(&s))
         .or_else(|| phrase_list(&s))
+        .or_else(|| quoted_alternatives(&s))
+        .or_else(|| glossed_codes(&s))
     {
         return Some(found);
     }
@@ -1314,6 +1581,27 @@ mod tests {
         assert_eq!(
             values("Whether to include archived items: true or false."),
             None
+        );
+    }
+}
+#[cfg(test)]
+mod timing_scratch {
+    use super::*;
+    #[test]
+    fn compile_times() {
+        macro_rules! t { ($($r:ident),*) => { $( let t0 = std::time::Instant::now(); LazyLock::force(&$r); eprintln!("{:>20} {:?}", stringify!($r), t0.elapsed()); )* } }
+        t!(
+            STRONG_BEFORE,
+            WEAK_BEFORE,
+            MODAL_BEFORE,
+            STRONG_AFTER,
+            EXAMPLE_BEFORE,
+            OPEN_AFTER,
+            CONDITIONAL,
+            RANGE_BEFORE,
+            DEFAULT_BEFORE,
+            OTHER_TOOLS_AFTER,
+            URL
         );
     }
 }

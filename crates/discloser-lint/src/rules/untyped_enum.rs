@@ -79,19 +79,21 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             if p.closed.is_some() || !p.can_be_enum {
                 continue;
             }
-            let Some(found) =
-                closed_set_in_prose(&p.description, p.default.as_deref()).and_then(|f| typed(f, p))
-            else {
+            // Its own texts in turn: the description, the title, an array's items' ones.
+            let found = p.texts.iter().find_map(|(at, text)| {
+                closed_set_in_prose(text, p.default.as_deref())
+                    .and_then(|f| typed(f, p))
+                    .filter(|f| !refers_elsewhere(f, &names, &sibling_values))
+                    .map(|f| (at, f))
+            });
+            let Some((at, found)) = found else {
                 continue;
             };
-            if refers_elsewhere(&found, &names, &sibling_values) {
-                continue;
-            }
             out.push(finding(
                 i,
                 &tool.name,
                 &p.name,
-                &format!("/parameters{}/description", p.pointer),
+                &format!("/parameters{}/{at}", p.pointer),
                 &found,
             ));
         }
@@ -115,7 +117,9 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             };
             if refers_elsewhere(&found, &names, &sibling_values)
-                || closed_set_in_prose(&p.description, p.default.as_deref()).is_some()
+                || p.texts
+                    .iter()
+                    .any(|(_, t)| closed_set_in_prose(t, p.default.as_deref()).is_some())
             {
                 continue;
             }
@@ -231,6 +235,9 @@ struct Param {
     formatted: bool,
     /// Its `default`, as text.
     default: Option<String>,
+    /// Where its texts are (relative to it) and what they say: `description`, `title`,
+    /// `items/description`, `items/title`.
+    texts: Vec<(&'static str, String)>,
 }
 
 fn collect_params(catalog: &crate::catalog::Catalog, root: Schema<'_>) -> Vec<Param> {
@@ -284,7 +291,29 @@ fn collect_params(catalog: &crate::catalog::Catalog, root: Schema<'_>) -> Vec<Pa
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_owned();
+            let text_of =
+                |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
+            let mut texts: Vec<(&'static str, String)> = Vec::new();
+            if let Some(t) =
+                text_of(value, "description").or_else(|| text_of(resolved.value, "description"))
+            {
+                texts.push(("description", t));
+            }
+            if let Some(t) = text_of(value, "title").or_else(|| text_of(resolved.value, "title")) {
+                texts.push(("title", t));
+            }
+            if let Some(it) = items {
+                for (at, key) in [
+                    ("items/description", "description"),
+                    ("items/title", "title"),
+                ] {
+                    if let Some(t) = text_of(it.value, key) {
+                        texts.push((at, t));
+                    }
+                }
+            }
             out.push(Param {
+                texts,
                 name: name.clone(),
                 pointer: here.clone(),
                 description,
