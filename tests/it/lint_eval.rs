@@ -30,9 +30,11 @@ const SPLIT_SEED: u64 = 0x5eed_2026_0801;
 /// Round 1's floor, a little below its figures once it had become development data.
 const ROUND_1_FLOOR: f64 = 0.9;
 
-/// Floors for round 2's held-out half: TO BE SET from its first measurement.
-const FLOOR_PRECISION: f64 = 0.0;
-const FLOOR_RECALL: f64 = 0.0;
+/// Floors for the held-out halves of rounds 2 and 3, a little below the figures measured when
+/// the rule was last changed (round 2: precision 0.929, recall 0.812; round 3: 0.938, 0.792).
+/// The goal is 0.9 for both; recall does not reach it.
+const FLOOR_PRECISION: f64 = 0.9;
+const FLOOR_RECALL: f64 = 0.76;
 
 struct Item {
     id: String,

@@ -706,7 +706,19 @@ fn judge(s: &[char], c: &Candidate, default: Option<&str>) -> Option<Found> {
         || (quoted && s2.or)
         || (quoted && head_t.ends_with('[') && tail.trim_start().starts_with(']'))
         || (s2.slash && n >= 3 && !s2.comma && !s2.or && !s2.and);
-    let by_wording = (comma && clause_end && s2.or && n == 2 && c.items.iter().all(code_like))
+    // `日志级别 DEBUG、INFO、WARN、ERROR`: ASCII codes enumerated with `、` in CJK text are
+    // literals.
+    let cjk_codes = c.items.iter().all(|i| !i.han && !i.quoted && code_like(i))
+        && c.gaps.iter().all(|&(_, m)| m == '、' || m == ' ')
+        && c.gaps.iter().any(|&(_, m)| m == '、')
+        && head
+            .chars()
+            .rev()
+            .find(|c| !c.is_whitespace())
+            .is_some_and(is_han)
+        && clause_end;
+    let by_wording = cjk_codes
+        || (comma && clause_end && s2.or && n == 2 && c.items.iter().all(code_like))
         // `Sort by timestamp, asc/desc.`: two short tokens that end the clause.
         || (comma
             && clause_end
@@ -747,9 +759,11 @@ fn judge(s: &[char], c: &Candidate, default: Option<&str>) -> Option<Found> {
     // `buy or sell`: a description that is nothing but two alternatives.
     let whole = from == 0
         && head.trim().is_empty()
-        && c.items
-            .iter()
-            .all(|i| i.value.chars().all(|c| c.is_lowercase()))
+        && c.items.iter().all(|i| {
+            i.value
+                .chars()
+                .all(|c| c.is_alphabetic() && !c.is_uppercase())
+        })
         && s2.or
         && n == 2
         && after.trim_end_matches(['.', '。']).is_empty()
@@ -795,6 +809,22 @@ fn judge(s: &[char], c: &Candidate, default: Option<&str>) -> Option<Found> {
 /// one value (`- native：扫码支付`, `* low`, `` - `asc`: ascending ``; see [`scan::bullet`]).
 fn bullets(text: &str) -> Option<Found> {
     let lines: Vec<&str> = text.lines().collect();
+    // A text that is nothing but definitions: `single: unmarried\nmarried_joint: ...`.
+    let defined_lines: Vec<String> = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map_while(|l| defined(l).map(str::to_owned))
+        .collect();
+    if defined_lines.len() >= 2
+        && defined_lines.len() == lines.iter().filter(|l| !l.trim().is_empty()).count()
+    {
+        return Some(Found {
+            values: defined_lines,
+            quoted: false,
+            marker: "definitions".to_owned(),
+            exact: true,
+        });
+    }
     for (i, line) in lines.iter().enumerate() {
         let intro = line.trim_end();
         if scan::bullet(line).is_some() || EXAMPLE_BEFORE.is_match(intro) {
@@ -1119,9 +1149,21 @@ fn quoted_alternatives(s: &[char]) -> Option<Found> {
                     .to_lowercase();
                 matches!(
                     w.as_str(),
-                    "tool" | "tools" | "endpoint" | "function" | "command"
+                    "tool"
+                        | "tools"
+                        | "endpoint"
+                        | "function"
+                        | "command"
+                        | "parameter"
+                        | "parameters"
+                        | "field"
+                        | "fields"
+                        | "argument"
+                        | "arguments"
                 )
-            }) || ["接口", "工具", "函数"].iter().any(|w| text.contains(w));
+            }) || ["接口", "工具", "函数", "参数", "字段"]
+                .iter()
+                .any(|w| text.contains(w));
             if joined
                 && !EXAMPLE_BEFORE.is_match(&text)
                 && !EXAMPLE_BEFORE.is_match(&before)
@@ -1224,7 +1266,8 @@ fn only_one(text: &str) -> Option<&str> {
             && let Some(after) = ["支持", "接受", "能是", "能为"]
                 .iter()
                 .find_map(|w| after.strip_prefix(w))
-            && let Some((value, _)) = code_token(after.trim_start())
+            && let Some((value, _)) =
+                code_token(after.trim_start()).or_else(|| ascii_token(after.trim_start()))
         {
             return Some(value);
         }
@@ -1287,8 +1330,32 @@ fn only_one(text: &str) -> Option<&str> {
     None
 }
 
-/// `[A-Z][A-Z0-9_]{1,15}` ending at a word boundary, at the start of `s`.
+/// An ASCII word (`cosine`, `v2`) ending at a word boundary, at the start of `s`: in CJK text
+/// any ASCII word is a literal.
+fn ascii_token(s: &str) -> Option<(&str, &str)> {
+    let len = s
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+        .map_or(s.len(), |(i, _)| i);
+    let value = s[..len].trim_end_matches(['.', '-']);
+    (!value.is_empty() && len <= 20 && !s[len..].starts_with(char::is_alphanumeric))
+        .then(|| (value, &s[value.len()..]))
+}
+
+/// `[A-Z][A-Z0-9_]{1,15}` ending at a word boundary, or a unit-like word with a capital inside
+/// (`kWh`, `mAh`), at the start of `s`.
 fn code_token(s: &str) -> Option<(&str, &str)> {
+    let len = s
+        .char_indices()
+        .find(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(s.len(), |(i, _)| i);
+    let word = &s[..len];
+    if (2..=8).contains(&len)
+        && word.starts_with(|c: char| c.is_ascii_lowercase())
+        && word.chars().skip(1).any(|c| c.is_ascii_uppercase())
+    {
+        return Some((word, &s[len..]));
+    }
     let len = s
         .char_indices()
         .find(|&(_, c)| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
