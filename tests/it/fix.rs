@@ -3,9 +3,10 @@
 //!   byte by `--fix` (and `--diff` shows it without writing);
 //! - generated trigger lists (any order, repeats, NFC and white-space variants, flow or block,
 //!   any quoting, YAML or JSON) fix to a file that loads with exactly the normalised triggers;
-//! - every file of the fuzz corpus (`fuzz/corpus/`, when it is there) and every YAML/JSON
-//!   fixture that loads still loads after all its fixes, safe and unsafe, and offers no further
-//!   fix of the same kind;
+//! - every file of the fuzz corpus (`fuzz/corpus/`, or `DISCLOSER_FUZZ_CORPUS`, when it is
+//!   there) and every YAML/JSON fixture that loads, as a tool file, and every fuzzed config
+//!   beside the `config` target's catalog, still loads after all its fixes, safe and unsafe,
+//!   pass after pass, and offers no further fix of the same kind;
 //! - the command's contract: what it writes (only discloser's own files), exit codes, the
 //!   messages on standard error.
 
@@ -542,6 +543,126 @@ fn every_file_that_loads_still_loads_after_its_fixes() {
     );
     assert!(loaded >= 40, "only {loaded} files loaded");
     assert!(fixed >= 5, "only {fixed} fixes applied");
+}
+
+/// The fixed catalog the `config` fuzz target puts beside each config it is given.
+const FUZZ_CONFIG_CATALOG: [(&str, &str); 3] = [
+    (
+        "tools/chart.yaml",
+        "name: draw_chart\ndescription: Draw a chart from rows. Use it for plots.\ntriggers: [chart]\nparameters:\n  type: object\n  properties:\n    kind: {type: string, enum: [bar, line]}\n    data: {$ref: '../schemas/defs.yaml#/rows'}\n  required: [kind]\n",
+    ),
+    (
+        "tools/more/other.yaml",
+        "- name: other_tool\n  description: Another tool.\n  core: true\n  parameters: {type: object}\n",
+    ),
+    (
+        "schemas/defs.yaml",
+        "rows:\n  type: array\n  items: {type: object}\n",
+    ),
+];
+
+/// `--fix` on a project on disk, pass after pass, through the library: each pass's files must
+/// load, and after the last no finding of a fixed kind offers a fix. The fixes applied.
+fn fix_project_until_done(dir: &Path, what: &str) -> usize {
+    let config = dir.join("discloser.yaml");
+    let load = || Project::load_with(&config, Strictness::Lenient);
+    let Ok(mut project) = load() else {
+        return 0;
+    };
+    let mut fixed_codes = std::collections::BTreeSet::new();
+    let mut applied = 0;
+    for _ in 0..discloser_cli_max_passes() {
+        let findings = lint(&project, &Settings::default());
+        let mut by_file: BTreeMap<PathBuf, Vec<&fix::Edit>> = BTreeMap::new();
+        for chosen in fix::select(&findings, true) {
+            if let fix::FixTarget::Writable { real, digest } = &chosen.target {
+                assert_eq!(
+                    *digest,
+                    fix::digest(&std::fs::read(real).unwrap()),
+                    "{what}"
+                );
+                by_file
+                    .entry(real.clone())
+                    .or_default()
+                    .extend(&chosen.edits);
+                applied += 1;
+                let f = findings.iter().find(|f| f.fixes.contains(chosen)).unwrap();
+                fixed_codes.insert(f.code);
+            }
+        }
+        if by_file.is_empty() {
+            let left: Vec<&Finding> = findings
+                .iter()
+                .filter(|f| fixed_codes.contains(f.code) && !f.fixes.is_empty())
+                .collect();
+            assert!(
+                left.is_empty(),
+                "{what}: fixes again after fixing: {left:#?}"
+            );
+            return applied;
+        }
+        for (real, edits) in by_file {
+            let bytes = std::fs::read(&real).unwrap();
+            std::fs::write(&real, fix::apply(&bytes, &edits)).unwrap();
+        }
+        project =
+            load().unwrap_or_else(|e| panic!("{what}: a fix made the project fail to load: {e}"));
+    }
+    applied
+}
+
+/// Every config of the `config` fuzz corpus that sets triggers in `overrides` (the only fix a
+/// config can offer beside that catalog), and two written here, fixed beside the fuzz target's
+/// catalog.
+#[test]
+fn every_fuzzed_config_still_loads_after_its_fixes() {
+    let corpus = std::env::var_os("DISCLOSER_FUZZ_CORPUS")
+        .map_or_else(|| root().join("fuzz/corpus"), PathBuf::from)
+        .join("config");
+    let mut configs: Vec<(String, Vec<u8>)> = vec![
+        (
+            "flow".to_owned(),
+            b"sources: [tools/*.yaml, tools/more]\noverrides: {draw_chart: {triggers: [plot, chart, plot, 'a']}}\n".to_vec(),
+        ),
+        (
+            "block".to_owned(),
+            "sources:\n  - tools\noverrides:\n  draw_chart:\n    triggers:\n      - 画图\n      - chart   # the word\n      - \" chart\"\n".as_bytes().to_vec(),
+        ),
+    ];
+    for path in files_under(&corpus) {
+        configs.push((path.display().to_string(), std::fs::read(&path).unwrap()));
+    }
+    let (mut tried, mut fixed) = (0, 0);
+    for (what, bytes) in &configs {
+        let Ok(source) = SourceFile::from_bytes(bytes.clone(), PathBuf::from("discloser.yaml"))
+        else {
+            continue;
+        };
+        let Ok(config) = discloser::config::Config::parse(&source) else {
+            continue;
+        };
+        let contained = |p: &str| !p.starts_with('/') && !p.split('/').any(|c| c == "..");
+        let safe = config.sources.iter().all(|s| match s {
+            discloser::config::SourceSpec::Path(p)
+            | discloser::config::SourceSpec::Files { path: p, .. } => contained(p),
+            discloser::config::SourceSpec::Mcp(_) => false,
+        });
+        if !safe || !config.overrides.values().any(|o| o.triggers.is_some()) {
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("discloser.yaml"), bytes).unwrap();
+        for (path, text) in FUZZ_CONFIG_CATALOG {
+            std::fs::create_dir_all(dir.path().join(path).parent().unwrap()).unwrap();
+            std::fs::write(dir.path().join(path), text).unwrap();
+        }
+        tried += 1;
+        fixed += fix_project_until_done(dir.path(), what);
+    }
+    assert!(
+        tried >= 2 && fixed >= 2,
+        "{tried} configs tried, {fixed} fixes"
+    );
 }
 
 #[test]
