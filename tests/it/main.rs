@@ -12,6 +12,7 @@ mod check;
 mod corpora;
 mod cost;
 mod errors;
+mod fix;
 mod formats;
 #[cfg(unix)]
 mod hostile;

@@ -3,14 +3,17 @@
 //! A rule is one file in [`rules`] with a permanent code (`DL001`), a kebab-case name that names
 //! the problem, a default severity and docs in the "What it does / Why is this bad? / Example /
 //! Use instead" template. A rule only detects: it reports [`Diagnostic`]s pointing into a tool
-//! (a JSON pointer relative to the tool) or into the config. [`lint`] turns them into positioned
-//! [`Finding`]s, applies selection, severities and per-tool suppressions, and sorts them; the
-//! reporters in [`report`] own every output format. Nothing here prints.
+//! (a JSON pointer relative to the tool) or into the config, and may propose a fix as a change
+//! of the value ([`Proposal`]). [`lint`] turns them into positioned [`Finding`]s, resolves the
+//! proposals into edits of the files' bytes ([`fix`]), applies selection, severities and
+//! per-tool suppressions, and sorts them; the reporters in [`report`] own every output format.
+//! Nothing here prints or writes.
 
 // The core's modules under their usual names, so `crate::catalog` reads the same in every
 // crate of the workspace.
 use discloser_core::{catalog, config, diagnostic, index, project, source};
 
+pub mod fix;
 mod lists;
 pub mod report;
 pub mod rules;
@@ -27,6 +30,7 @@ use crate::index::{Entry, build_entries};
 use crate::project::Project;
 use crate::source::Target;
 
+pub use fix::{Applicability, Edit, Fix, FixTarget, Proposal, Proposed};
 pub use rules::{RULES, Rule};
 
 /// How serious a finding is.
@@ -72,6 +76,8 @@ pub struct Diagnostic {
     pub message: String,
     /// An optional fix suggestion.
     pub help: Option<String>,
+    /// A machine-readable fix, when the rule knows one (resolved by [`lint`] into a [`Fix`]).
+    pub fix: Option<Proposal>,
 }
 
 impl Diagnostic {
@@ -81,6 +87,7 @@ impl Diagnostic {
             at: At::Tool(tool, pointer.into()),
             message: message.into(),
             help: None,
+            fix: None,
         }
     }
 
@@ -88,6 +95,13 @@ impl Diagnostic {
     #[must_use]
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a fix proposal.
+    #[must_use]
+    pub fn with_fix(mut self, fix: Proposal) -> Diagnostic {
+        self.fix = Some(fix);
         self
     }
 }
@@ -116,6 +130,9 @@ pub struct Finding {
     /// How to fix it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
+    /// Machine-readable fixes (edits of the file's bytes), when the rule has one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub fixes: Vec<Fix>,
     /// The offending source line, for snippets: at most [`SNIPPET_CONTEXT`] characters on each
     /// side of the column, `…` marking a cut.
     #[serde(skip)]
@@ -328,16 +345,43 @@ pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
         })
         .collect();
     let config = std::sync::OnceLock::new();
-    let mut findings: Vec<Finding> =
-        crate::catalog::parallel::map(located, |(rule, d, located)| {
-            finding(&ctx, &config, rule, settings.severity_of(rule), d, located)
-        });
+    let (mut findings, proposals): (Vec<Finding>, Vec<Option<Proposal>>) =
+        crate::catalog::parallel::map(located, |(rule, mut d, located)| {
+            let proposal = d.fix.take();
+            let finding = finding(&ctx, &config, rule, settings.severity_of(rule), d, located);
+            (finding, proposal)
+        })
+        .into_iter()
+        .unzip();
+    let proposals: Vec<(usize, Proposal)> = proposals
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.map(|p| (i, p)))
+        .collect();
+    if !proposals.is_empty() {
+        fix::resolve(&ctx, &config, &mut findings, proposals);
+    }
     findings.sort_by(|a, b| {
         (&a.path, a.line, a.column, a.code, &a.message)
             .cmp(&(&b.path, b.line, b.column, b.code, &b.message))
     });
     findings.dedup();
     findings
+}
+
+/// The config file as it is on disk, read once for all config findings and fixes (empty when
+/// it cannot be read, or is not UTF-8).
+fn config_source<'a>(
+    ctx: &Context<'_>,
+    config: &'a std::sync::OnceLock<crate::source::SourceFile>,
+) -> &'a crate::source::SourceFile {
+    config.get_or_init(|| {
+        let path = &ctx.project.config_path;
+        std::fs::read(path)
+            .ok()
+            .and_then(|bytes| crate::source::SourceFile::from_bytes(bytes, path.clone()).ok())
+            .unwrap_or_else(|| crate::source::SourceFile::from_text(String::new(), path.clone()))
+    })
 }
 
 /// A diagnostic with its position: `located` is the file pointer and position of a tool
@@ -368,10 +412,7 @@ fn finding(
         }
         (At::Config(pointer), _) => {
             let path = &ctx.project.config_path;
-            let file = config.get_or_init(|| {
-                let text = std::fs::read_to_string(path).unwrap_or_default();
-                crate::source::SourceFile::from_text(text, path.clone())
-            });
+            let file = config_source(ctx, config);
             let pos = file.locate(pointer, Target::Value);
             let line = file.line_text(pos.line).map(|l| snippet(l, pos.col));
             (None, path.clone(), Some(pos), pointer.clone(), line)
@@ -399,6 +440,7 @@ fn finding(
         pointer,
         message: d.message,
         help: d.help,
+        fixes: Vec::new(),
         source_line,
         source_column,
     }

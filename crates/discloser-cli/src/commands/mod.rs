@@ -63,7 +63,7 @@ pub fn run(
         ),
         Command::Tools(args) => tools::run(for_this_run(load(cli, &args.paths, cwd)?), args, out),
         Command::Cost(args) => cost::run(for_this_run(load(cli, &args.paths, cwd)?), args, out),
-        Command::Lint(args) => lint::run(cli, args, cwd, out),
+        Command::Lint(args) => lint::run(cli, args, cwd, out, warnings),
         Command::Snapshot(args) => snapshot::run(cli, args, cwd, out),
         Command::Check(args) => check::run(cli, args, cwd, out),
         Command::Diff(args) => diff::run(cli, args, cwd, out),
@@ -101,12 +101,7 @@ pub fn load_with(
     cwd: &Path,
     strictness: Strictness,
 ) -> anyhow::Result<Project> {
-    let project = match (&cli.config, paths) {
-        (Some(_), [_, ..]) => anyhow::bail!("give either `--config` or paths, not both"),
-        (None, [_, ..]) => Project::from_paths_with(paths, cwd, strictness)?,
-        (Some(path), []) => Project::load_with(path, strictness)?,
-        (None, []) => Project::load_with(&config_path(cli, cwd)?, strictness)?,
-    };
+    let project = load_quietly(cli, paths, cwd, strictness)?;
     // Said once per run on standard error, as `main` says errors, whatever the command writes
     // to its output.
     let mut stderr = std::io::stderr();
@@ -114,6 +109,22 @@ pub fn load_with(
         let _ = writeln!(stderr, "note: {}", crate::printable::neutralise(note));
     }
     Ok(project)
+}
+
+/// [`load_with`] without the notes on standard error, for a command that loads the same
+/// project again (`lint --fix`, after each pass of fixes).
+pub(crate) fn load_quietly(
+    cli: &Cli,
+    paths: &[String],
+    cwd: &Path,
+    strictness: Strictness,
+) -> anyhow::Result<Project> {
+    Ok(match (&cli.config, paths) {
+        (Some(_), [_, ..]) => anyhow::bail!("give either `--config` or paths, not both"),
+        (None, [_, ..]) => Project::from_paths_with(paths, cwd, strictness)?,
+        (Some(path), []) => Project::load_with(path, strictness)?,
+        (None, []) => Project::load_with(&config_path(cli, cwd)?, strictness)?,
+    })
 }
 
 /// Says on standard error what a command wrote to a file it was asked to write (`--out`,

@@ -263,6 +263,12 @@ impl Catalog {
         Some(&mut self.tools[i])
     }
 
+    /// The path file `file` (an index into [`Catalog::files`]) was read from, for writing it
+    /// back; relative `$ref`s resolve against it too.
+    pub fn real_path(&self, file: usize) -> &Path {
+        &self.file_paths[file]
+    }
+
     /// The source file a tool came from.
     pub fn file_of(&self, tool: &Tool) -> &SourceFile {
         &self.files[tool.origin.file]

@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use crate::diagnostic::{ErrorKind, LoadError, Position};
 
+pub mod edit;
 mod json_tokens;
 mod yaml_events;
 use json_tokens::json_positions;
@@ -103,6 +104,8 @@ pub struct SourceFile {
     /// Character counts at every [`CHAR_MARK_STEP`] bytes, built on the first position in a
     /// long line (see [`SourceFile::chars_before`]).
     char_marks: OnceLock<Vec<(usize, usize)>>,
+    /// Whether the file's bytes began with a UTF-8 byte-order mark (not part of `text`).
+    bom: bool,
 }
 
 /// Bytes between two [`SourceFile`] character marks: a column in a long line (a minified JSON
@@ -176,7 +179,8 @@ impl SourceFile {
                 ));
             }
         };
-        if text.starts_with('\u{feff}') {
+        let bom = text.starts_with('\u{feff}');
+        if bom {
             text.drain(..'\u{feff}'.len_utf8());
         }
         let syntax = Syntax::guess(&shown, &text);
@@ -187,6 +191,7 @@ impl SourceFile {
             positions: OnceLock::new(),
             line_starts: OnceLock::new(),
             char_marks: OnceLock::new(),
+            bom,
         })
     }
 
@@ -201,7 +206,14 @@ impl SourceFile {
             positions: OnceLock::new(),
             line_starts: OnceLock::new(),
             char_marks: OnceLock::new(),
+            bom: false,
         }
+    }
+
+    /// The bytes before `text` in the file it was read from: 3 for a UTF-8 byte-order mark,
+    /// else 0. A byte offset into `text` plus this is an offset into the file.
+    pub fn bytes_before_text(&self) -> usize {
+        if self.bom { '\u{feff}'.len_utf8() } else { 0 }
     }
 
     /// Parses the whole text into a JSON value (object key order preserved).

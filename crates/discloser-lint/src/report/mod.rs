@@ -1,5 +1,9 @@
 //! Reporters: every output format of `discloser lint`, as text. Findings arrive sorted.
 //!
+//! Fixes: `full` and `concise` mark a finding that `--fix` would fix with `[*]` (ruff's mark)
+//! and count them after the summary; `json` carries each finding's `fixes`, `sarif` its
+//! `fixes[].artifactChanges[].replacements[]`.
+//!
 //! Paths and messages quote user input: the text formats show its control characters as
 //! visible ones ([`neutralise`]), so a name holding a line feed or an escape sequence never
 //! starts a line of its own (a GitHub workflow command) nor drives the terminal; `github`
@@ -26,14 +30,67 @@ pub enum Format {
     Sarif,
 }
 
+/// How findings are rendered.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Colour `full` output.
+    pub color: bool,
+    /// `--unsafe-fixes`: unsafe fixes count as fixable (`[*]`, the fixable count).
+    pub unsafe_fixes: bool,
+}
+
 /// Renders findings in a format. `color` only affects `full`.
 pub fn render(findings: &[Finding], format: Format, color: bool) -> String {
+    let options = Options {
+        color,
+        unsafe_fixes: false,
+    };
+    render_with(findings, format, options)
+}
+
+/// [`render`] with every option.
+pub fn render_with(findings: &[Finding], format: Format, options: Options) -> String {
     match format {
-        Format::Full => full(findings, color),
-        Format::Concise => concise(findings),
+        Format::Full => full(findings, options),
+        Format::Concise => concise(findings, options),
         Format::Json => json(findings),
         Format::Github => github(findings),
         Format::Sarif => sarif(findings),
+    }
+}
+
+/// Whether `--fix` fixes `f` (with `--unsafe-fixes` when `unsafe_fixes`): a fix that applies,
+/// in a file `--fix` writes.
+fn fixed_by_fix(f: &Finding, unsafe_fixes: bool) -> bool {
+    f.fixes
+        .iter()
+        .any(|x| x.applies(unsafe_fixes) && matches!(x.target, crate::FixTarget::Writable { .. }))
+}
+
+/// `[*] ` before the message of a finding `--fix` fixes.
+fn mark(f: &Finding, unsafe_fixes: bool) -> &'static str {
+    if fixed_by_fix(f, unsafe_fixes) {
+        "[*] "
+    } else {
+        ""
+    }
+}
+
+/// `2 fixable with --fix (1 more with --unsafe-fixes).`, or nothing when nothing is fixable.
+/// Fixes in files `--fix` does not write (a provider's format, a lock file) do not count.
+pub fn fixable(findings: &[Finding], unsafe_fixes: bool) -> String {
+    let now = findings
+        .iter()
+        .filter(|f| fixed_by_fix(f, unsafe_fixes))
+        .count();
+    let more = findings
+        .iter()
+        .filter(|f| !fixed_by_fix(f, unsafe_fixes) && fixed_by_fix(f, true))
+        .count();
+    match (now, more) {
+        (0, 0) => String::new(),
+        (now, 0) => format!("{now} fixable with --fix.\n"),
+        (now, more) => format!("{now} fixable with --fix ({more} more with --unsafe-fixes).\n"),
     }
 }
 
@@ -44,21 +101,22 @@ fn location(f: &Finding) -> String {
     }
 }
 
-fn full(findings: &[Finding], color: bool) -> String {
+fn full(findings: &[Finding], options: Options) -> String {
     // Each finding renders alone, so chunks of them render on several threads; the chunks are
     // joined in order.
     // Chunks of 16 to 256 findings: enough chunks to share out, few enough to be cheap.
     let size = (findings.len() / 256).clamp(16, 256);
     let chunks: Vec<&[Finding]> = findings.chunks(size).collect();
     let mut out: String =
-        crate::catalog::parallel::map(chunks, |chunk| full_chunk(chunk, color)).concat();
+        crate::catalog::parallel::map(chunks, |chunk| full_chunk(chunk, options)).concat();
     out.push_str(&summary(findings));
+    out.push_str(&fixable(findings, options.unsafe_fixes));
     out
 }
 
-fn full_chunk(findings: &[Finding], color: bool) -> String {
+fn full_chunk(findings: &[Finding], options: Options) -> String {
     use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
-    let renderer = if color {
+    let renderer = if options.color {
         Renderer::styled()
     } else {
         Renderer::plain()
@@ -72,10 +130,14 @@ fn full_chunk(findings: &[Finding], color: bool) -> String {
         // The location is shown once: on the snippet's `-->` line, or in the title when there
         // is no snippet.
         let snippet = f.line.is_some() && f.source_column.is_some() && f.source_line.is_some();
+        let mark = mark(f, options.unsafe_fixes);
         let title = if snippet {
-            neutralise(&f.message).into_owned()
+            format!("{mark}{}", neutralise(&f.message))
         } else {
-            neutralise(&format!("{}: {}", location(f), f.message)).into_owned()
+            format!(
+                "{mark}{}",
+                neutralise(&format!("{}: {}", location(f), f.message))
+            )
         };
         let path = f.path.display().to_string();
         let mut group = Group::with_title(level.primary_title(&title).id(f.code));
@@ -121,18 +183,20 @@ pub fn summary(findings: &[Finding]) -> String {
     }
 }
 
-fn concise(findings: &[Finding]) -> String {
+fn concise(findings: &[Finding], options: Options) -> String {
     let mut out = String::new();
     for f in findings {
         out.push_str(&format!(
-            "{}: {} [{}] {}\n",
+            "{}: {} [{}] {}{}\n",
             neutralise(&location(f)),
             f.code,
             f.severity.as_str(),
+            mark(f, options.unsafe_fixes),
             neutralise(&f.message)
         ));
     }
     out.push_str(&summary(findings));
+    out.push_str(&fixable(findings, options.unsafe_fixes));
     out
 }
 
@@ -208,13 +272,17 @@ fn sarif(findings: &[Finding]) -> String {
             if let Some(help) = &f.help {
                 message.push_str(&format!("\nhelp: {help}"));
             }
-            json!({
+            let mut result = json!({
                 "ruleId": f.code,
                 "ruleIndex": rule_index,
                 "level": f.severity.as_str(),
                 "message": {"text": message},
                 "locations": [{"physicalLocation": physical}],
-            })
+            });
+            if !f.fixes.is_empty() {
+                result["fixes"] = f.fixes.iter().map(sarif_fix).collect();
+            }
+            result
         })
         .collect();
     let log = json!({
@@ -228,11 +296,45 @@ fn sarif(findings: &[Finding]) -> String {
                 "rules": rules,
             }},
             "results": results,
+            // Columns count characters, as everywhere in discloser (SARIF's default is UTF-16).
+            "columnKind": "unicodeCodePoints",
         }],
     });
     let mut out = serde_json::to_string_pretty(&log).expect("SARIF serialises");
     out.push('\n');
     out
+}
+
+/// A SARIF `fix`: its edits grouped by file, each a replacement of a region (`endColumn` is
+/// the column after the region; an empty region inserts).
+fn sarif_fix(fix: &crate::Fix) -> serde_json::Value {
+    let mut changes: Vec<(&std::path::Path, Vec<serde_json::Value>)> = Vec::new();
+    for e in &fix.edits {
+        let replacement = json!({
+            "deletedRegion": {
+                "startLine": e.start.line,
+                "startColumn": e.start.col,
+                "endLine": e.end.line,
+                "endColumn": e.end.col,
+            },
+            "insertedContent": {"text": e.content},
+        });
+        match changes.iter_mut().find(|(p, _)| *p == e.path.as_path()) {
+            Some((_, replacements)) => replacements.push(replacement),
+            None => changes.push((&e.path, vec![replacement])),
+        }
+    }
+    json!({
+        "description": {"text": fix.message},
+        "artifactChanges": changes
+            .into_iter()
+            .map(|(path, replacements)| json!({
+                "artifactLocation": {"uri": uri(path)},
+                "replacements": replacements,
+            }))
+            .collect::<Vec<_>>(),
+        "properties": {"applicability": fix.applicability},
+    })
 }
 
 /// A relative URI reference with `/` separators, as code scanning expects: every byte but the

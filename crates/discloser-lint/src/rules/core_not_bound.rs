@@ -59,6 +59,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                     at: At::Config(pointer),
                     message: format!("profile `{name}` removes core tool `{tool}`, which stays bound in every profile"),
                     help: Some(format!("drop `{tool}` from `remove`, or set `core: false` on it")),
+                    fix: None,
                 });
             }
         }

@@ -50,6 +50,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 .help
                 .clone()
                 .map(|h| format!("rename one of them; {h}")),
+            fix: None,
         });
     }
 }

@@ -50,6 +50,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 help: Some(
                     "start the description with one sentence saying what the tool does".into(),
                 ),
+                fix: None,
             });
         }
     }

@@ -47,6 +47,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 at,
                 message: format!("tool `{}` has no trigger words: its index line and the search tool have only its name and summary to match the words users type", tool.name),
                 help: Some(help),
+                fix: None,
             });
         }
     }

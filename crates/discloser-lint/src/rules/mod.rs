@@ -73,6 +73,7 @@ pub mod mid_sentence_cut;
 pub mod missing_description;
 pub mod missing_triggers;
 pub mod unknown_starter_tool;
+pub mod unsorted_triggers;
 pub mod untyped_enum;
 
 /// Every rule, sorted by code.
@@ -90,6 +91,7 @@ pub static RULES: &[&Rule] = &[
     &unknown_starter_tool::UNKNOWN_STARTER_TOOL,
     &duplicate_tool_name::DUPLICATE_TOOL_NAME,
     &boilerplate_in_summary::BOILERPLATE_IN_SUMMARY,
+    &unsorted_triggers::UNSORTED_TRIGGERS,
 ];
 
 /// The rule with this code or name.

@@ -48,6 +48,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             at: At::Problem(problem.clone()),
             message: problem.message.clone(),
             help: problem.help.clone(),
+            fix: None,
         });
     }
 }

@@ -131,7 +131,26 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 fn finding(i: usize, tool: &str, param: &str, pointer: &str, found: &ProseSet) -> Diagnostic {
     let shown: Vec<String> = found.values.iter().map(|v| format!("`{v}`")).collect();
     let listed: Vec<String> = found.values.iter().map(|v| yaml_item(v)).collect();
-    Diagnostic::tool(
+    // The schema the values belong to: the one whose description lists them, or, for a line
+    // of the tool's description, the top-level property of that name. Declaring them changes
+    // what a caller may send: an unsafe fix, and only when the words are the tokens.
+    let schema = pointer
+        .strip_suffix("/description")
+        .filter(|s| s.starts_with("/parameters/"))
+        .map_or_else(
+            || pointer_push(&pointer_push("/parameters", "properties"), param),
+            str::to_owned,
+        );
+    let fix = found.exact.then(|| crate::Proposal {
+        applicability: crate::Applicability::Unsafe,
+        message: format!("declare `enum: [{}]`", listed.join(", ")),
+        change: crate::Proposed::DeclareEnum {
+            tool: i,
+            schema,
+            values: found.values.clone(),
+        },
+    });
+    let diagnostic = Diagnostic::tool(
         i,
         pointer,
         format!(
@@ -148,7 +167,11 @@ fn finding(i: usize, tool: &str, param: &str, pointer: &str, found: &ProseSet) -
         // The words in the prose may not be the tokens a caller sends (`上午`, `P1 (outage)`):
         // say what to declare, invent nothing.
         "declare the values a caller may send as an `enum`, so the index can show them".to_owned()
-    })
+    });
+    match fix {
+        Some(fix) => diagnostic.with_fix(fix),
+        None => diagnostic,
+    }
 }
 
 fn yaml_item(value: &str) -> String {

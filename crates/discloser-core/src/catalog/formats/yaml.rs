@@ -215,7 +215,7 @@ fn is_plain_safe(s: &str) -> bool {
 }
 
 /// Characters YAML allows unescaped, minus the ones some readers treat as line breaks or marks.
-fn printable(c: char) -> bool {
+pub(crate) fn printable(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\u{20}'..='\u{7e}' | '\u{a0}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
         && !matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}')
 }
@@ -257,7 +257,7 @@ fn block(s: &str, indent: usize) -> Option<String> {
 }
 
 /// A double-quoted scalar with every non-printable character escaped.
-fn double_quoted(s: &str) -> String {
+pub(crate) fn double_quoted(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
