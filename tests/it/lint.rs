@@ -335,17 +335,8 @@ fn sarif_validates_against_the_sarif_2_1_0_schema() {
 
 #[test]
 fn bundled_example_lints_clean() {
-    // `unsorted-triggers` aside: the example's trigger lists are not in the index's order, and
-    // putting them in it changes what `export --provider mcp` prints (the triggers as written,
-    // in `_meta`), so that waits for a decision.
     let out = Command::new(env!("CARGO_BIN_EXE_discloser"))
-        .args([
-            "lint",
-            "--deny",
-            "warnings",
-            "--ignore",
-            "unsorted-triggers",
-        ])
+        .args(["lint", "--deny", "warnings"])
         .current_dir(root())
         .output()
         .unwrap();
