@@ -428,7 +428,10 @@ fn description_of_1_mb_without_a_terminator_is_one_sentence() {
 fn lint_of_minified_json_keeps_snippets_short() {
     let tools: Vec<serde_json::Value> = (0..100)
         .map(|i| {
+            // One tool with triggers: the others are each a `missing-triggers` finding (a file
+            // where none has them is one finding).
             serde_json::json!({"name": format!("tool_{i:04}"),
+                "triggers": if i == 0 { vec!["fetch"] } else { vec![] },
                 "description": "Fetch the record and return it. ".repeat(20),
                 "parameters": {"type": "object", "properties": {"mode": {"type": "string",
                     "description": "One of 'fast', 'slow' or 'auto'."}}, "required": ["mode"]}})
@@ -444,7 +447,7 @@ fn lint_of_minified_json_keeps_snippets_short() {
     )
     .expect("loads");
     let findings = discloser::lint::lint(&loaded, &discloser::lint::Settings::default());
-    assert!(findings.len() >= 200, "{} findings", findings.len());
+    assert!(findings.len() >= 199, "{} findings", findings.len());
     for f in &findings {
         let snippet = f.source_line.as_deref().expect("a snippet");
         assert!(
@@ -465,7 +468,7 @@ fn lint_of_minified_json_keeps_snippets_short() {
     let run = project.run(&["--config", "discloser.yaml", "lint"]);
     run.expect_no_panic();
     assert_eq!(run.status.code(), Some(1), "{}", run.first_line());
-    assert!(run.stdout.matches("--> tools/all.json:1:").count() >= 200);
+    assert!(run.stdout.matches("--> tools/all.json:1:").count() >= 199);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -131,12 +131,15 @@ impl Run {
     }
 }
 
-/// `n` tools without trigger words (each a `missing-triggers` error), as a JSON array.
+/// `n` tools, all but the first without trigger words (each of those a `missing-triggers`
+/// error: the first one's triggers keep them from being one finding for the file), as a JSON
+/// array.
 fn untriggered_tools(n: usize) -> String {
     let tools: Vec<String> = (0..n)
         .map(|i| {
+            let triggers = if i == 0 { r#""triggers": ["thing"], "# } else { "" };
             format!(
-                r#"{{"name": "tool_{i}", "description": "Does thing {i}.", "parameters": {{"type": "object", "properties": {{"a": {{"type": "string"}}}}}}}}"#
+                r#"{{"name": "tool_{i}", {triggers}"description": "Does thing {i}.", "parameters": {{"type": "object", "properties": {{"a": {{"type": "string"}}}}}}}}"#
             )
         })
         .collect();

@@ -417,3 +417,32 @@ fn findings_are_sorted_and_deterministic() {
     sorted.sort();
     assert_eq!(keys, sorted);
 }
+
+/// A description cut by a client's limit is checked only at the limits a project names: the
+/// blind review agreed with half of the findings at OpenAI's and Claude Code's limits.
+#[test]
+fn description_limits_are_checked_only_when_configured() {
+    let tools = std::fs::read_to_string(fixtures().join("mid-sentence-cut/tools.yaml")).unwrap();
+    let cut = |config: &str| {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("tools.yaml"), &tools).unwrap();
+        std::fs::write(
+            tmp.path().join("discloser.yaml"),
+            format!("sources: [tools.yaml]\n{config}"),
+        )
+        .unwrap();
+        let project =
+            Project::load_with(&tmp.path().join("discloser.yaml"), Strictness::Lenient).unwrap();
+        let settings = Settings::from_config(&project.config.lint).unwrap();
+        lint(&project, &settings)
+            .into_iter()
+            .filter(|f| f.message.contains("a client that cuts at"))
+            .map(|f| f.tool.unwrap_or_default())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(cut(""), Vec::<String>::new());
+    assert_eq!(
+        cut("lint: {description_limits: [1024]}\n"),
+        ["bad_openai_cut"]
+    );
+}

@@ -10,7 +10,6 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde_json::{Value, json};
 
@@ -38,26 +37,80 @@ fn parameter(pointer: &str) -> Option<String> {
     Some(name.replace("~1", "/").replace("~0", "~"))
 }
 
+/// Every definition named `name` in the file a finding without a tool points at: a second
+/// tool of a name already taken is not in the catalog, and a reviewer needs to see both.
+fn definitions_named(dir: &std::path::Path, path: &std::path::Path, name: &str) -> Vec<Value> {
+    let file = if path.is_absolute() {
+        path.to_owned()
+    } else {
+        dir.join(path.strip_prefix("../shared/corpora").unwrap_or(path))
+    };
+    let Some(value) = std::fs::read_to_string(&file)
+        .ok()
+        .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+    else {
+        return Vec::new();
+    };
+    let tools = value.get("tools").unwrap_or(&value);
+    tools
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|t| t.get("name").and_then(Value::as_str) == Some(name))
+        .take(3)
+        .map(|t| {
+            json!({
+                "name": t.get("name"),
+                "description": t.get("description"),
+                "parameters": t.get("parameters").or_else(|| t.get("inputSchema")),
+            })
+        })
+        .collect()
+}
+
 #[test]
 #[ignore = "writes tests/fixtures/lint/review/ and needs ../shared/corpora"]
 fn write_the_blind_review_sample() {
     let corpora = root().join("../shared/corpora");
     assert!(corpora.is_dir(), "no corpora at {}", corpora.display());
+    let pulls = root().join("tests/fixtures/lint/untyped_enum_eval/npm_pulls");
     let mut by_rule: BTreeMap<&str, Vec<(u64, Value)>> = BTreeMap::new();
-    for corpus in [
+    // The shared corpora, and the captures of real MCP servers from npm (Notion's tools are
+    // where boilerplate summaries come from).
+    let mut sources: Vec<(String, std::path::PathBuf, String)> = [
         "bfcl",
         "docker-mcp-registry",
         "github-mcp-server",
         "livemcpbench",
         "mcp-reference-snapshots",
+    ]
+    .into_iter()
+    .map(|c| (c.to_owned(), corpora.clone(), format!("{c}/tools.json")))
+    .collect();
+    for pull in [
+        "context7",
+        "everything",
+        "filesystem",
+        "memory",
+        "notion",
+        "playwright",
+        "seqthink",
     ] {
-        let target = format!("{corpus}/tools.json");
-        let Ok(project) = Project::from_paths_with(
-            std::slice::from_ref(&target),
-            Path::new(&corpora),
-            Strictness::Lenient,
-        ) else {
+        sources.push((format!("npm:{pull}"), pulls.clone(), format!("{pull}.json")));
+    }
+    for (corpus, dir, target) in &sources {
+        let corpus = corpus.as_str();
+        let Ok(project) =
+            Project::from_paths_with(std::slice::from_ref(target), dir, Strictness::Lenient)
+        else {
             continue;
+        };
+        let entries = discloser::index::build_entries(&project.catalog, &project.config.index);
+        let line_of = |name: &str| {
+            entries
+                .iter()
+                .find(|e| e.name == name)
+                .map(|e| e.line.clone())
         };
         let tools: BTreeMap<&str, usize> = project
             .catalog
@@ -68,6 +121,42 @@ fn write_the_blind_review_sample() {
             .collect();
         for f in lint(&project, &Settings::default()) {
             let tool = f.tool.as_deref().and_then(|t| tools.get(t).copied());
+            // The other tools the message names (`... is also a trigger of `b``): a reviewer
+            // needs to see them, and every finding gets the field, so it tells no rule apart.
+            let related: Vec<Value> = f
+                .message
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .filter(|n| Some(*n) != f.tool.as_deref())
+                .flat_map(|n| {
+                    project
+                        .catalog
+                        .tools
+                        .iter()
+                        .enumerate()
+                        .filter(move |(_, t)| t.name == n)
+                })
+                .chain(
+                    // Another tool of the same name: the finding's own name.
+                    project.catalog.tools.iter().enumerate().filter(|(j, t)| {
+                        Some(t.name.as_str()) == f.tool.as_deref() && Some(*j) != tool
+                    }),
+                )
+                .take(3)
+                .map(|(j, t)| {
+                    json!({
+                        "name": t.name,
+                        "description": t.description,
+                        "parameters": project.catalog.parameters(j).value,
+                    })
+                })
+                .collect();
+            // A finding without a tool (a name defined twice): the definitions from the file.
+            let related = match f.message.split('`').nth(1) {
+                Some(name) if f.tool.is_none() => definitions_named(dir, &f.path, name),
+                _ => related,
+            };
             let (name, description, param) = match tool {
                 Some(i) => {
                     let t = &project.catalog.tools[i];
@@ -87,6 +176,8 @@ fn write_the_blind_review_sample() {
                     "tool": name,
                     "description": description,
                     "parameter": param,
+                    "index_line": f.tool.as_deref().and_then(line_of),
+                    "other_tools": related,
                     "finding": f.message,
                 }),
             ));

@@ -41,13 +41,6 @@ pub fn compile_for_long_texts(pattern: &str) -> Result<Regex, Box<BuildError>> {
     Regex::new(pattern).map_err(Box::new)
 }
 
-/// The text of capture group `group` of the first match of `re` in `text`.
-pub fn group<'a>(re: &Regex, text: &'a str, group: usize) -> Option<&'a str> {
-    let mut caps = re.create_captures();
-    re.captures(text, &mut caps);
-    caps.get_group(group).map(|span| &text[span.range()])
-}
-
 /// The ranges of a one-class pattern (`\d`, `\p{L}`), exactly as `regex` understands it.
 fn class_ranges(pattern: &str) -> Vec<(char, char)> {
     let hir = regex_syntax::parse(pattern).expect("a class pattern parses");

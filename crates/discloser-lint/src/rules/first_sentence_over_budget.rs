@@ -4,7 +4,10 @@ use crate::{Context, Diagnostic, Severity};
 
 declare_rule! {
     /// ## What it does
-    /// Flags a description whose first sentence alone is longer than the summary budget.
+    /// Flags a description whose first sentence alone is more than 15% longer than the summary
+    /// budget (over 115 characters at the default budget of 100). A few characters over cost
+    /// the line little; a blind review of the findings agreed with none of those within 15
+    /// characters of the budget and with every one beyond it.
     ///
     /// ## Why is this bad?
     /// The index never cuts a sentence, so such a summary is used whole and the index line grows
@@ -27,9 +30,15 @@ declare_rule! {
     pub static FIRST_SENTENCE_OVER_BUDGET = ("DL003", "first-sentence-over-budget", Severity::Warning, check);
 }
 
+/// How far past the budget a first sentence may run before it is a finding.
+const TOLERANCE_PERCENT: usize = 15;
+
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for (i, entry) in ctx.entries.iter().enumerate() {
-        if entry.summary_over_budget {
+        if entry.summary_over_budget
+            && entry.summary.chars().count()
+                > entry.summary_budget + entry.summary_budget * TOLERANCE_PERCENT / 100
+        {
             out.push(
                 Diagnostic::tool(
                     i,

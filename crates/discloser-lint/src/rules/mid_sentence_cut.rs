@@ -6,9 +6,10 @@ use crate::{Context, Diagnostic, Severity};
 declare_rule! {
     /// ## What it does
     /// Flags an index summary that ends mid-sentence (sentences were dropped after a fragment,
-    /// or it ends with a colon that introduced a list), and a description longer than a
-    /// client's limit (`lint.description_limits`; default OpenAI's 1,024 and Claude Code's 2,048
-    /// characters) whose cut at that limit falls inside a sentence.
+    /// or it ends with a colon that introduced a list), and, for the clients a project names in
+    /// `lint.description_limits` (e.g. `[1024]` for a client that cuts descriptions at 1,024
+    /// characters; none by default), a longer description whose cut at that limit falls inside
+    /// a sentence.
     ///
     /// ## Why is this bad?
     /// A line that stops mid-thought is what the article's first index did (`bar/line/area/pie/

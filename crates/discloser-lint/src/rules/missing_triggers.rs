@@ -30,26 +30,69 @@ declare_rule! {
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let config = std::sync::OnceLock::new();
-    for (i, entry) in ctx.entries.iter().enumerate() {
-        if entry.triggers.is_empty() && ctx.can_be_indexed(i) {
-            let tool = &ctx.project.catalog.tools[i];
-            let at = if tool.triggers.is_empty() {
-                At::Tool(i, "/name".into())
-            } else {
-                At::Tool(i, "/triggers".into())
-            };
-            let help = if ctx.project.is_from_server(tool) {
-                server_help(ctx, &config, &tool.name)
-            } else {
-                "add `triggers:` with the words users type when they need this tool (or set them in `overrides`)".to_owned()
-            };
-            out.push(Diagnostic {
-                at,
-                message: format!("tool `{}` has no trigger words: its index line and the search tool have only its name and summary to match the words users type", tool.name),
-                help: Some(help),
-                fix: None,
-            });
+    let catalog = &ctx.project.catalog;
+    let missing: std::collections::BTreeSet<usize> = (0..ctx.entries.len())
+        .filter(|&i| ctx.entries[i].triggers.is_empty() && ctx.can_be_indexed(i))
+        .collect();
+    // A file none of whose tools has triggers, nor an `overrides:` entry for them, has not
+    // started on them: one finding for the file says so, where one per tool would repeat it
+    // for every tool (2,053 times for BFCL) and tell no tool from another.
+    let mut untouched: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    let mut started = std::collections::BTreeSet::new();
+    for (i, tool) in catalog.tools.iter().enumerate() {
+        let stub = ctx
+            .project
+            .config
+            .overrides
+            .get(&tool.name)
+            .is_some_and(|o| o.triggers.is_some());
+        if !ctx.entries[i].triggers.is_empty() || stub {
+            started.insert(tool.origin.file);
+        } else if missing.contains(&i) {
+            untouched.entry(tool.origin.file).or_default().push(i);
         }
+    }
+    for (file, tools) in &untouched {
+        if started.contains(file) || tools.len() < 2 {
+            continue;
+        }
+        let first = tools[0];
+        out.push(Diagnostic {
+            at: At::Tool(first, String::new()),
+            message: format!(
+                "none of the {} tools of this file has trigger words: their index lines and the search tool have only names and summaries to match the words users type",
+                tools.len()
+            ),
+            help: Some(
+                "add `triggers:` to each tool (or set them in `overrides`); `discloser suggest --triggers --from-text` proposes words from the descriptions".to_owned(),
+            ),
+            fix: None,
+        });
+    }
+    for &i in &missing {
+        let tool = &catalog.tools[i];
+        if untouched
+            .get(&tool.origin.file)
+            .is_some_and(|t| t.len() >= 2 && !started.contains(&tool.origin.file))
+        {
+            continue;
+        }
+        let at = if tool.triggers.is_empty() {
+            At::Tool(i, "/name".into())
+        } else {
+            At::Tool(i, "/triggers".into())
+        };
+        let help = if ctx.project.is_from_server(tool) {
+            server_help(ctx, &config, &tool.name)
+        } else {
+            "add `triggers:` with the words users type when they need this tool (or set them in `overrides`)".to_owned()
+        };
+        out.push(Diagnostic {
+            at,
+            message: format!("tool `{}` has no trigger words: its index line and the search tool have only its name and summary to match the words users type", tool.name),
+            help: Some(help),
+            fix: None,
+        });
     }
 }
 

@@ -248,7 +248,6 @@ fn typed(found: ProseSet, p: &Param) -> Option<ProseSet> {
 struct Param {
     name: String,
     pointer: String,
-    description: String,
     closed: Option<Vec<String>>,
     can_be_enum: bool,
     depth: usize,
@@ -308,12 +307,6 @@ fn collect_params(catalog: &crate::catalog::Catalog, root: Schema<'_>) -> Vec<Pa
                 || types
                     .iter()
                     .any(|t| matches!(t.as_str(), "string" | "integer" | "number"));
-            let description = value
-                .get("description")
-                .or_else(|| resolved.value.get("description"))
-                .and_then(Value::as_str)
-                .unwrap_or_default()
-                .to_owned();
             let text_of =
                 |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
             let mut texts: Vec<(&'static str, String)> = Vec::new();
@@ -339,7 +332,6 @@ fn collect_params(catalog: &crate::catalog::Catalog, root: Schema<'_>) -> Vec<Pa
                 texts,
                 name: name.clone(),
                 pointer: here.clone(),
-                description,
                 closed,
                 can_be_enum,
                 depth,
