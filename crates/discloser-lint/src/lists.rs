@@ -559,7 +559,12 @@ fn clause_bounds(s: &[char], start: usize, end: usize) -> (usize, usize) {
     (from, to)
 }
 
-fn judge(s: &[char], c: &Candidate, default: Option<&str>) -> Option<Found> {
+fn judge(
+    s: &[char],
+    c: &Candidate,
+    default: Option<&str>,
+    first_example: Option<usize>,
+) -> Option<Found> {
     let (from, to) = clause_bounds(s, c.start, c.end);
     let head: String = s[from..c.start].iter().collect();
     let tail: String = s[c.end..to.max(c.end)].iter().collect();
@@ -773,8 +778,7 @@ fn judge(s: &[char], c: &Candidate, default: Option<&str>) -> Option<Found> {
     // A text that has been giving examples (`a format such as '1 hour' ... followed by a unit
     // ('hours' or 'minutes')`) goes on describing what values look like: only a cue makes a
     // later list the set of values.
-    let after_examples =
-        !strong && !s2.pipe && EXAMPLE_BEFORE.is_match(&s[..from].iter().collect::<String>());
+    let after_examples = !strong && !s2.pipe && first_example.is_some_and(|e| e < from);
     let fires = !after_examples
         && (by_structure || by_default || ((by_wording || whole) && !prose_word && !conditional));
     if !fires {
@@ -1100,7 +1104,7 @@ fn phrases(segment: &str) -> Option<Found> {
 /// oldest first ('asc')`, `Publish now (`published`) or keep as `draft``, `(send `pickup` /
 /// `delivery`)`. Quotes mark literal values; a conjunction or slash between two of them makes
 /// them the choices, unless the sentence gives examples or names other tools.
-fn quoted_alternatives(s: &[char]) -> Option<Found> {
+fn quoted_alternatives(s: &[char], first_example: Option<usize>) -> Option<Found> {
     let mut start = 0;
     while start < s.len() {
         let end = (start..s.len())
@@ -1142,7 +1146,6 @@ fn quoted_alternatives(s: &[char]) -> Option<Found> {
                 .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ','))
                 .any(|w| OR_WORDS.contains(&w) || w == "/" || w == "|");
             // A text that has been giving examples goes on describing what values look like.
-            let before: String = s[..start].iter().collect();
             let other_tools = text.split_whitespace().any(|w| {
                 let w = w
                     .trim_matches(|c: char| !c.is_alphanumeric())
@@ -1166,7 +1169,7 @@ fn quoted_alternatives(s: &[char]) -> Option<Found> {
                 .any(|w| text.contains(w));
             if joined
                 && !EXAMPLE_BEFORE.is_match(&text)
-                && !EXAMPLE_BEFORE.is_match(&before)
+                && first_example.is_none_or(|e| e >= start)
                 && !other_tools
             {
                 return Some(Found {
@@ -1404,6 +1407,11 @@ pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
     flat.push_str(&text[last..]);
     let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
     let s: Vec<char> = flat.chars().collect();
+    // Where the text first gives an example (as a character index), found once: a list after
+    // it is judged by what came before.
+    let first_example = EXAMPLE_BEFORE
+        .find(&flat)
+        .map(|m| flat[..m.start()].chars().count());
     let mut at = 0;
     while at < s.len() {
         let boundary = at == 0 || !is_word(s[at - 1]) || is_han(s[at]);
@@ -1412,7 +1420,7 @@ pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
             && let Some(mut c) = list_at(&s, at)
         {
             trim_first_han(&s, &mut c);
-            if let Some(found) = judge(&s, &c, default) {
+            if let Some(found) = judge(&s, &c, default, first_example) {
                 return Some(found);
             }
             // `Formato da resposta, json ou xml` with `default: json`: the list after the
@@ -1420,7 +1428,7 @@ pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
             if let (Some(d), Some(&(next, ','))) = (default, c.gaps.first())
                 && c.items[1..].iter().any(|i| i.value == d)
                 && let Some(inner) = list_at(&s, next)
-                && let Some(found) = judge(&s, &inner, default)
+                && let Some(found) = judge(&s, &inner, default, first_example)
             {
                 return Some(found);
             }
@@ -1435,7 +1443,7 @@ pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
     if let Some(found) = pairs(&flat)
         .or_else(|| quoted_leads(&s))
         .or_else(|| phrase_list(&s))
-        .or_else(|| quoted_alternatives(&s))
+        .or_else(|| quoted_alternatives(&s, first_example))
         .or_else(|| glossed_codes(&s))
     {
         return Some(found);

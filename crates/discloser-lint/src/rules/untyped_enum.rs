@@ -238,7 +238,7 @@ fn typed(found: ProseSet, p: &Param) -> Option<ProseSet> {
         .collect();
     let enough = numbers.len() == found.values.len()
         || (numbers.len() >= 2 && numbers.len() * 2 > found.values.len());
-    enough.then(|| ProseSet {
+    enough.then_some(ProseSet {
         values: numbers,
         ..found
     })
