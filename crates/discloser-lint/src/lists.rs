@@ -14,6 +14,23 @@ use regex_automata::meta::Regex;
 
 use crate::scan;
 
+/// Whether `re`, a pattern anchored at the end (`...$`), matches the end of `text`. Only the
+/// last words are searched: every cue is a phrase of a few words, and the NFA engines try a
+/// match from every position of the text.
+fn ends_with(re: &Regex, text: &str) -> bool {
+    const WINDOW: usize = 120;
+    if text.len() <= WINDOW {
+        return re.is_match(text);
+    }
+    let mut from = text.len() - WINDOW;
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    // Start after a space, so no word is cut (a cut word would make a false `\b`).
+    let from = text[from..].find(' ').map_or(from, |i| from + i + 1);
+    re.is_match(&text[from..])
+}
+
 /// A list judged to be a closed set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
@@ -584,7 +601,7 @@ fn judge(
         .into_iter()
         .any(|i| OPEN_AFTER.is_match(&tail[i..]))
         || head.ends_with('{')
-        || DEFAULT_BEFORE.is_match(&head)
+        || ends_with(&DEFAULT_BEFORE, &head)
         || OTHER_TOOLS_AFTER.is_match(&tail)
     {
         return None;
@@ -607,9 +624,9 @@ fn judge(
     }
     let n = c.items.len();
     let head_t = head.trim_end();
-    let strong = STRONG_BEFORE.is_match(head_t) || STRONG_AFTER.is_match(&tail);
-    let weak = WEAK_BEFORE.is_match(head_t);
-    let modal = MODAL_BEFORE.is_match(head_t);
+    let strong = ends_with(&STRONG_BEFORE, head_t) || STRONG_AFTER.is_match(&tail);
+    let weak = ends_with(&WEAK_BEFORE, head_t);
+    let modal = ends_with(&MODAL_BEFORE, head_t);
     // `Order: asc/desc`, `[Enum]: ["a", "b"]`, `取值：G、D`; not `repo:o/r`.
     // `Order: asc/desc`, `Travel mode – driving, walking or transit`.
     let colon = head.ends_with(": ")
@@ -670,7 +687,7 @@ fn judge(
         .count()
         == 0;
     let s2 = &c.seps;
-    if RANGE_BEFORE.is_match(head_t) && !strong {
+    if ends_with(&RANGE_BEFORE, head_t) && !strong {
         return None;
     }
     let marker = if s2.pipe {
@@ -1656,27 +1673,6 @@ mod tests {
         assert_eq!(
             values("Whether to include archived items: true or false."),
             None
-        );
-    }
-}
-#[cfg(test)]
-mod timing_scratch {
-    use super::*;
-    #[test]
-    fn compile_times() {
-        macro_rules! t { ($($r:ident),*) => { $( let t0 = std::time::Instant::now(); LazyLock::force(&$r); eprintln!("{:>20} {:?}", stringify!($r), t0.elapsed()); )* } }
-        t!(
-            STRONG_BEFORE,
-            WEAK_BEFORE,
-            MODAL_BEFORE,
-            STRONG_AFTER,
-            EXAMPLE_BEFORE,
-            OPEN_AFTER,
-            CONDITIONAL,
-            RANGE_BEFORE,
-            DEFAULT_BEFORE,
-            OTHER_TOOLS_AFTER,
-            URL
         );
     }
 }
