@@ -19,8 +19,15 @@ declare_rule! {
     /// "or/and/o/y/ou/oder/或/和", in parentheses, as bullet lines or as `value: meaning` pairs;
     /// and judged by the cue words around them ("one of", "either", "valid values", "can be",
     /// "uno de", "l'un de", "einer von", 可选, 取值, 之一, のいずれか), a colon, or a sentence
-    /// that is the list. Lines of the tool's own description that document a parameter
-    /// (`kind: one of ...` in an `Args:` section) count too. Examples ("e.g.", "such as",
+    /// that is the list; quoted values offered as alternatives anywhere in a sentence (`newest
+    /// first ('desc') or oldest first ('asc')`); definitions (`VAC - vacation` lines,
+    /// `'copy' keeps the track, 'aac' re-encodes it`); codes glossed in CJK text (`email（发送至
+    /// 邮箱）、sms（短信链接）`); and a single allowed value (`only 'en' is supported`, 仅支持
+    /// CNY). The parameter's description, title and an array's items' texts are read, and
+    /// lines of the tool's own description that document a parameter (`kind: one of ...` in an
+    /// `Args:` section) count too. A number's values must be numbers, a formatted string
+    /// (`format: uri`) is skipped, and the schema's `default` among the words marks them as
+    /// the values. Examples ("e.g.", "such as",
     /// "Bad:", "p. ej.", 例如), open lists ("etc.", "entre otros", 等), formats, ranges,
     /// conditions on another parameter and lists of other parameters' names or values are not
     /// closed sets and are skipped. The help spells out `enum: [...]` only when the listed words
