@@ -1,12 +1,15 @@
 //! The blind per-rule review's sample (issue 17): up to 30 findings per rule from the shared
-//! corpora, drawn in a seeded order, written to `tests/fixtures/lint/review/sample.jsonl`
+//! corpora and the npm captures, drawn in a seeded order, written (with
+//! `DISCLOSER_WRITE_REVIEW=1`; otherwise checked) to `tests/fixtures/lint/review/sample.jsonl`
 //! with the tool's name and description, the parameter concerned (if any) and the finding's
 //! message, but not the rule's code, name or help; `key.jsonl` beside it maps each sample id to its
-//! rule, for scoring after the reviewer has judged. Ignored: it writes files and needs the
-//! corpora beside the checkout.
+//! rule, for scoring after the reviewer has judged. Without the variable the test fails when
+//! the committed sample is not what the rules find today (the verdicts would be about other
+//! findings). Ignored: it needs the corpora beside the checkout.
 //!
 //! ```sh
-//! cargo test --test it lint_review -- --ignored
+//! cargo test --test it lint_review -- --ignored                           # check
+//! DISCLOSER_WRITE_REVIEW=1 cargo test --test it lint_review -- --ignored  # write
 //! ```
 
 use std::collections::BTreeMap;
@@ -69,7 +72,7 @@ fn definitions_named(dir: &std::path::Path, path: &std::path::Path, name: &str) 
 }
 
 #[test]
-#[ignore = "writes tests/fixtures/lint/review/ and needs ../shared/corpora"]
+#[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
 fn write_the_blind_review_sample() {
     let corpora = root().join("../shared/corpora");
     assert!(corpora.is_dir(), "no corpora at {}", corpora.display());
@@ -206,7 +209,18 @@ fn write_the_blind_review_sample() {
         key.push('\n');
     }
     let dir = root().join("tests/fixtures/lint/review");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("sample.jsonl"), sample).unwrap();
-    std::fs::write(dir.join("key.jsonl"), key).unwrap();
+    if std::env::var_os("DISCLOSER_WRITE_REVIEW").is_some() {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("sample.jsonl"), sample).unwrap();
+        std::fs::write(dir.join("key.jsonl"), key).unwrap();
+        return;
+    }
+    // The verdicts in `judgments.jsonl` are about these findings: the rules' findings today must
+    // be the ones reviewed.
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_default();
+    assert!(
+        read("sample.jsonl") == sample && read("key.jsonl") == key,
+        "the review sample is not what the rules find today: rerun the blind review \
+         (DISCLOSER_WRITE_REVIEW=1 cargo test --test it lint_review -- --ignored, then a reviewer)"
+    );
 }
