@@ -467,19 +467,17 @@ fn source_glob_matching_nothing_is_refused() {
 /// control characters to spaces; the Markdown style now does too.
 #[test]
 fn markdown_entry_of_a_name_with_a_line_break_stays_on_one_line() {
+    const MARKDOWN: &[&str] = &[
+        "--config",
+        "discloser.yaml",
+        "render",
+        "--style",
+        "markdown",
+    ];
     let project = fixture_project("fuzz/markdown-line-break.json");
-    let text = LIMITS.run(&project, &["--config", "discloser.yaml", "render"]);
+    let text = render(&project);
     text.expect_code(0);
-    let markdown = LIMITS.run(
-        &project,
-        &[
-            "--config",
-            "discloser.yaml",
-            "render",
-            "--style",
-            "markdown",
-        ],
-    );
+    let markdown = LIMITS.run(&project, MARKDOWN);
     markdown.expect_code(0);
     let entries = |out: &str| out.lines().filter(|l| l.starts_with("- ")).count();
     assert_eq!(entries(&markdown.stdout), entries(&text.stdout));
@@ -491,16 +489,7 @@ fn markdown_entry_of_a_name_with_a_line_break_stays_on_one_line() {
     let tool = serde_json::json!({"name": "a\rb", "description": "X.", "parameters":
         {"properties": {"p\nq": {"type": "string"}}, "required": ["p\nq"]}});
     let project = Project::new(&[("tools/t.json", tool.to_string().as_bytes())]);
-    let run = LIMITS.run(
-        &project,
-        &[
-            "--config",
-            "discloser.yaml",
-            "render",
-            "--style",
-            "markdown",
-        ],
-    );
+    let run = LIMITS.run(&project, MARKDOWN);
     run.expect_code(0);
     assert!(!run.stdout.contains('\r'));
     assert!(
