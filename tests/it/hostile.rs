@@ -1,8 +1,8 @@
 //! Hostile and broken inputs: each gets a clear error (exit code 2, a positioned message) or a
 //! correct result, within bounded time and memory, never a panic or a hang.
 //!
-//! Every case runs the real binary in a child process, in a fresh project directory, and
-//! asserts three things:
+//! Every case runs the real binary in a child process, in a fresh project directory (the
+//! runner of `support::limited`), and asserts three things:
 //! - **the outcome**: the exit code and what the output or the first error line says;
 //! - **bounded memory**: the child runs with `RLIMIT_DATA` at [`MEMORY_LIMIT_MB`] (200 MB) of
 //!   heap and other private memory, so a run that needed more would fail to allocate and abort,
@@ -19,12 +19,11 @@
 //! here. The end of the file holds the regression tests of the crashes the fuzzers found
 //! (`fuzz/`) and the tests of atomic writes.
 
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use tempfile::TempDir;
+use crate::support::limited::{Limited, Project, Run};
 
 /// The most resident memory a hostile input may make discloser use.
 const MEMORY_LIMIT_MB: u64 = 200;
@@ -32,7 +31,8 @@ const MEMORY_LIMIT_MB: u64 = 200;
 /// A run still going after this long is a hang.
 const WATCHDOG: Duration = Duration::from_secs(60);
 
-const CONFIG: &str = "sources:\n  - tools\n";
+/// The bounds of every run; the tests of atomic writes add their own.
+const LIMITS: Limited = Limited::new().memory_mb(MEMORY_LIMIT_MB).watchdog(WATCHDOG);
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -41,210 +41,20 @@ fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("read {}: {e}", path.display()))
 }
 
-/// A project in a temporary directory: `discloser.yaml` loading `tools/`, plus files.
-struct Project {
-    dir: TempDir,
-}
-
-impl Project {
-    fn new(files: &[(&str, &[u8])]) -> Project {
-        let project = Project {
-            dir: tempfile::tempdir().expect("a temporary directory"),
-        };
-        project.write("discloser.yaml", CONFIG.as_bytes());
-        for (path, bytes) in files {
-            project.write(path, bytes);
-        }
-        project
-    }
-
-    /// A project whose only tool file is the fixture `name`, at `tools/<name>`.
-    fn with_fixture(name: &str) -> Project {
-        Project::new(&[(&format!("tools/{name}"), &fixture(name))])
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn write(&self, path: &str, bytes: &[u8]) {
-        let full = self.path().join(path);
-        std::fs::create_dir_all(full.parent().expect("a parent")).expect("create directories");
-        std::fs::write(full, bytes).expect("write a file");
-    }
-
-    fn run(&self, args: &[&str]) -> Run {
-        run_in(self.path(), args, Limits::default())
-    }
-}
-
-/// What a child run did.
-struct Run {
-    status: ExitStatus,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn first_line(&self) -> &str {
-        self.stderr.lines().next().unwrap_or_default()
-    }
-
-    /// Exit code 2, nothing on stdout, no panic, and a first line `error: <location>...`
-    /// containing every word.
-    #[track_caller]
-    fn expect_error(&self, location: &str, words: &[&str]) {
-        self.expect_no_panic();
-        assert_eq!(
-            self.status.code(),
-            Some(2),
-            "exit code; stderr:\n{}",
-            self.stderr
-        );
-        assert!(self.stdout.is_empty(), "stdout: {}", self.stdout);
-        let first = self.first_line();
-        assert!(
-            first.starts_with(&format!("error: {location}")),
-            "first line should start with `error: {location}`: {first}"
-        );
-        for word in words {
-            assert!(first.contains(word), "{first:?} should contain {word:?}");
-        }
-    }
-
-    #[track_caller]
-    fn expect_ok(&self) {
-        self.expect_no_panic();
-        assert_eq!(
-            self.status.code(),
-            Some(0),
-            "exit code; stderr:\n{}",
-            self.stderr
-        );
-    }
-
-    #[track_caller]
-    fn expect_no_panic(&self) {
-        assert!(!self.stderr.contains("panicked"), "panic:\n{}", self.stderr);
-    }
-}
-
-/// Resource limits applied to the child before it runs (besides the memory bound).
-#[derive(Clone, Copy, Default)]
-struct Limits {
-    /// `RLIMIT_FSIZE` in bytes: a write past it fails (or kills the process with `SIGXFSZ`).
-    file_size: Option<u64>,
-    /// Ignore `SIGXFSZ`, so writes past `file_size` fail with `EFBIG` instead of killing.
-    ignore_sigxfsz: bool,
-    /// The child's file-mode creation mask, when the test depends on it.
-    umask: Option<libc::mode_t>,
-}
-
-/// Runs the binary in `dir`, waits with a watchdog, and measures its peak memory.
-#[expect(
-    clippy::zombie_processes,
-    reason = "the child is reaped with `wait4`, which also reports its resource usage"
-)]
-fn run_in(dir: &Path, args: &[&str], limits: Limits) -> Run {
-    let logs = tempfile::tempdir().expect("a temporary directory for output");
-    let out_path = logs.path().join("stdout");
-    let err_path = logs.path().join("stderr");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_discloser"));
-    command
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_path).expect("create stdout file"))
-        .stderr(std::fs::File::create(&err_path).expect("create stderr file"));
-    // SAFETY: only async-signal-safe calls (setrlimit, signal, umask) run between fork and exec.
-    unsafe {
-        command.pre_exec(move || {
-            let memory = MEMORY_LIMIT_MB * 1024 * 1024;
-            let bound = libc::rlimit {
-                rlim_cur: memory as libc::rlim_t,
-                rlim_max: memory as libc::rlim_t,
-            };
-            if libc::setrlimit(libc::RLIMIT_DATA, &bound) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            if let Some(bytes) = limits.file_size {
-                let limit = libc::rlimit {
-                    rlim_cur: bytes as libc::rlim_t,
-                    rlim_max: bytes as libc::rlim_t,
-                };
-                if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-            }
-            if limits.ignore_sigxfsz {
-                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-            }
-            if let Some(mask) = limits.umask {
-                libc::umask(mask);
-            }
-            Ok(())
-        });
-    }
-    let started = Instant::now();
-    let mut child = command.spawn().expect("run the discloser binary");
-    let pid = child.id() as libc::pid_t;
-    let (raw_status, usage) = loop {
-        let mut status = 0;
-        // SAFETY: `rusage` is plain data, fully written by `wait4` when it returns the pid.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        // SAFETY: waits for our own child only; `status` and `usage` are valid for writes.
-        let reaped = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
-        if reaped == pid {
-            break (status, usage);
-        }
-        assert!(
-            reaped == 0,
-            "wait4 failed: {}",
-            std::io::Error::last_os_error()
-        );
-        if started.elapsed() > WATCHDOG {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "`discloser {}` hung: still running after {WATCHDOG:?}",
-                args.join(" ")
-            );
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let elapsed = started.elapsed();
-    // Linux reports `ru_maxrss` in kilobytes; an upper bound of the child's own peak.
-    let peak_mb = (usage.ru_maxrss as u64).div_ceil(1024);
-    let stdout =
-        String::from_utf8_lossy(&std::fs::read(&out_path).unwrap_or_default()).into_owned();
-    let stderr =
-        String::from_utf8_lossy(&std::fs::read(&err_path).unwrap_or_default()).into_owned();
-    eprintln!(
-        "discloser {}: {:.0} ms, at most {peak_mb} MB resident",
-        args.join(" "),
-        elapsed.as_secs_f64() * 1000.0
-    );
-    let status = ExitStatus::from_raw(raw_status);
-    assert!(
-        !stderr.contains("memory allocation of"),
-        "`discloser {}` needed more than {MEMORY_LIMIT_MB} MB: {status}\n{stderr}",
-        args.join(" ")
-    );
-    Run {
-        status,
-        stdout,
-        stderr,
-    }
+/// A project whose only tool file is the fixture `name`, at `tools/<name>`.
+fn fixture_project(name: &str) -> Project {
+    Project::new(&[(&format!("tools/{name}"), &fixture(name))])
 }
 
 fn render(project: &Project) -> Run {
-    project.run(&["--config", "discloser.yaml", "render"])
+    LIMITS.run(project, &["--config", "discloser.yaml", "render"])
 }
 
 fn lint(project: &Project) -> Run {
-    project.run(&["--config", "discloser.yaml", "lint", "--format", "concise"])
+    LIMITS.run(
+        project,
+        &["--config", "discloser.yaml", "lint", "--format", "concise"],
+    )
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -254,13 +64,13 @@ fn lint(project: &Project) -> Run {
 /// Nine levels of nine aliases: 387,420,489 nodes if expanded. Refused by the parser's budget.
 #[test]
 fn yaml_alias_bomb_is_refused() {
-    let project = Project::with_fixture("alias-bomb.yaml");
+    let project = fixture_project("alias-bomb.yaml");
     let run = render(&project);
-    run.expect_error(
+    run.expect_error_at(
         "tools/alias-bomb.yaml:",
         &["invalid YAML", "over discloser's input limits"],
     );
-    lint(&project).expect_error("tools/alias-bomb.yaml:", &["invalid YAML"]);
+    lint(&project).expect_error_at("tools/alias-bomb.yaml:", &["invalid YAML"]);
 }
 
 /// One plain YAML file of 6,000 tools: over the 250,000 nodes the YAML library allows a
@@ -275,7 +85,7 @@ fn yaml_file_of_6000_tools_loads() {
     }
     let project = Project::new(&[("tools/big.yaml", text.as_bytes())]);
     let run = render(&project);
-    run.expect_ok();
+    run.expect_code(0);
     assert_eq!(
         run.stdout
             .lines()
@@ -297,10 +107,10 @@ fn yaml_file_of_6000_tools_loads() {
 fn yaml_nested_10000_levels_is_refused() {
     let flow = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
     let project = Project::new(&[("tools/deep.yaml", flow.as_bytes())]);
-    render(&project).expect_error("tools/deep.yaml:1:", &["invalid YAML", "recursion limit"]);
+    render(&project).expect_error_at("tools/deep.yaml:1:", &["invalid YAML", "recursion limit"]);
     let maps = format!("{}1{}", "{a: ".repeat(10_000), "}".repeat(10_000));
     let project = Project::new(&[("tools/deep.yaml", maps.as_bytes())]);
-    render(&project).expect_error("tools/deep.yaml:1:", &["invalid YAML"]);
+    render(&project).expect_error_at("tools/deep.yaml:1:", &["invalid YAML"]);
 }
 
 /// Block-style YAML 1,000 levels deep (10,000 would be 100 MB of indentation).
@@ -311,7 +121,7 @@ fn yaml_block_nesting_1000_levels_is_refused() {
         text.push_str(&format!("{}k{depth}:\n", "  ".repeat(depth)));
     }
     let project = Project::new(&[("tools/deep.yaml", text.as_bytes())]);
-    render(&project).expect_error("tools/deep.yaml:", &["invalid YAML", "nesting is too deep"]);
+    render(&project).expect_error_at("tools/deep.yaml:", &["invalid YAML", "nesting is too deep"]);
 }
 
 /// JSON arrays and objects 10,000 levels deep.
@@ -319,10 +129,10 @@ fn yaml_block_nesting_1000_levels_is_refused() {
 fn json_nested_10000_levels_is_refused() {
     let arrays = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
     let project = Project::new(&[("tools/deep.json", arrays.as_bytes())]);
-    render(&project).expect_error("tools/deep.json:1:", &["invalid JSON", "recursion limit"]);
+    render(&project).expect_error_at("tools/deep.json:1:", &["invalid JSON", "recursion limit"]);
     let objects = format!("{}1{}", r#"{"a": "#.repeat(10_000), "}".repeat(10_000));
     let project = Project::new(&[("tools/deep.json", objects.as_bytes())]);
-    render(&project).expect_error("tools/deep.json:1:", &["invalid JSON", "recursion limit"]);
+    render(&project).expect_error_at("tools/deep.json:1:", &["invalid JSON", "recursion limit"]);
 }
 
 /// A chain of 10,000 `$ref`s (`d0 -> d1 -> ... -> d9999`): refused as longer than 64 steps.
@@ -344,7 +154,7 @@ fn ref_chain_10000_long_is_refused() {
     });
     let text = serde_json::to_string_pretty(&tool).expect("serialise");
     let project = Project::new(&[("tools/chain.json", text.as_bytes())]);
-    render(&project).expect_error("tools/chain.json:", &["chain of more than 64 references"]);
+    render(&project).expect_error_at("tools/chain.json:", &["chain of more than 64 references"]);
 }
 
 /// A 200 MB tool file (sparse: it takes no disk space) is refused before a byte is read (reading
@@ -358,7 +168,7 @@ fn file_of_200_mb_is_refused_before_it_is_read() {
     file.set_len(200 * 1024 * 1024)
         .expect("extend the file to 200 MB");
     let run = render(&project);
-    run.expect_error(
+    run.expect_error_at(
         "tools/huge.json: cannot read file: it is 200.0 MiB",
         &["over discloser's limit of 64 MiB"],
     );
@@ -377,7 +187,7 @@ fn enum_of_100000_values_renders_and_lints() {
     });
     let project = Project::new(&[("tools/pick.json", tool.to_string().as_bytes())]);
     let run = render(&project);
-    run.expect_ok();
+    run.expect_code(0);
     assert!(
         run.stdout
             .ends_with("- pick(x: string (one of 100000 values)) [pick] Pick one value.\n"),
@@ -398,7 +208,7 @@ fn description_of_1_mb_without_a_terminator_is_one_sentence() {
     let tool = serde_json::json!({"name": "long", "description": description, "triggers": ["x"]});
     let project = Project::new(&[("tools/long.json", tool.to_string().as_bytes())]);
     let run = render(&project);
-    run.expect_ok();
+    run.expect_code(0);
     let line = run.stdout.lines().last().unwrap_or_default();
     assert_eq!(
         line.len(),
@@ -416,7 +226,7 @@ fn description_of_1_mb_without_a_terminator_is_one_sentence() {
     let tool = serde_json::json!({"name": "long", "description": word});
     let project = Project::new(&[("tools/long.json", tool.to_string().as_bytes())]);
     let run = render(&project);
-    run.expect_ok();
+    run.expect_code(0);
     assert!(run.stdout.ends_with(&format!("- long() {word}\n")));
 }
 
@@ -465,7 +275,7 @@ fn lint_of_minified_json_keeps_snippets_short() {
             "the caret points at the same character"
         );
     }
-    let run = project.run(&["--config", "discloser.yaml", "lint"]);
+    let run = LIMITS.run(&project, &["--config", "discloser.yaml", "lint"]);
     run.expect_no_panic();
     assert_eq!(run.status.code(), Some(1), "{}", run.first_line());
     assert!(run.stdout.matches("--> tools/all.json:1:").count() >= 199);
@@ -477,26 +287,29 @@ fn lint_of_minified_json_keeps_snippets_short() {
 
 #[test]
 fn invalid_utf8_is_refused_with_its_position() {
-    Project::with_fixture("invalid-utf8.yaml")
-        .run(&["--config", "discloser.yaml", "render"])
-        .expect_error(
+    LIMITS
+        .run(
+            &fixture_project("invalid-utf8.yaml"),
+            &["--config", "discloser.yaml", "render"],
+        )
+        .expect_error_at(
             "tools/invalid-utf8.yaml:2:",
             &["not valid UTF-8", "offset 48"],
         );
-    render(&Project::with_fixture("invalid-utf8.json"))
-        .expect_error("tools/invalid-utf8.json:1:", &["not valid UTF-8"]);
+    render(&fixture_project("invalid-utf8.json"))
+        .expect_error_at("tools/invalid-utf8.json:1:", &["not valid UTF-8"]);
 }
 
 /// A UTF-8 byte-order mark is skipped: the index is the same as without it.
 #[test]
 fn byte_order_mark_is_skipped() {
-    let reference = render(&Project::with_fixture("valid.yaml"));
-    reference.expect_ok();
-    let run = render(&Project::with_fixture("bom.yaml"));
-    run.expect_ok();
+    let reference = render(&fixture_project("valid.yaml"));
+    reference.expect_code(0);
+    let run = render(&fixture_project("bom.yaml"));
+    run.expect_code(0);
     assert_eq!(run.stdout, reference.stdout);
-    let run = render(&Project::with_fixture("bom.json"));
-    run.expect_ok();
+    let run = render(&fixture_project("bom.json"));
+    run.expect_code(0);
     assert!(
         run.stdout
             .ends_with("- draw_chart(kind: bar|line) Draw a chart.\n")
@@ -508,7 +321,7 @@ fn byte_order_mark_is_skipped() {
 fn crlf_and_mixed_line_endings_render_like_lf() {
     let lf = String::from_utf8(fixture("valid.yaml")).expect("UTF-8");
     let reference = render(&Project::new(&[("tools/t.yaml", lf.as_bytes())]));
-    reference.expect_ok();
+    reference.expect_code(0);
     assert!(!reference.stdout.contains('\r'));
     let crlf = lf.replace('\n', "\r\n");
     let mixed: String = lf
@@ -522,18 +335,18 @@ fn crlf_and_mixed_line_endings_render_like_lf() {
         .collect();
     for text in [crlf, mixed] {
         let run = render(&Project::new(&[("tools/t.yaml", text.as_bytes())]));
-        run.expect_ok();
+        run.expect_code(0);
         assert_eq!(run.stdout, reference.stdout, "input: {text:?}");
     }
 }
 
 #[test]
 fn duplicate_keys_are_refused() {
-    render(&Project::with_fixture("duplicate-keys.yaml")).expect_error(
+    render(&fixture_project("duplicate-keys.yaml")).expect_error_at(
         "tools/duplicate-keys.yaml:5:",
         &["invalid YAML", "duplicate"],
     );
-    render(&Project::with_fixture("duplicate-keys.json")).expect_error(
+    render(&fixture_project("duplicate-keys.json")).expect_error_at(
         "tools/duplicate-keys.json:1:",
         &["invalid JSON", "duplicate key `description`"],
     );
@@ -543,17 +356,17 @@ fn duplicate_keys_are_refused() {
 /// nearest double, as JSON parsers do (documented under "Limits and guarantees").
 #[test]
 fn nan_and_huge_numbers() {
-    render(&Project::with_fixture("nan.json")).expect_error("tools/nan.json:1:", &["invalid JSON"]);
-    render(&Project::with_fixture("nan.yaml")).expect_error(
+    render(&fixture_project("nan.json")).expect_error_at("tools/nan.json:1:", &["invalid JSON"]);
+    render(&fixture_project("nan.yaml")).expect_error_at(
         "tools/nan.yaml:5:",
         &["invalid YAML", "`.nan` is not a finite number"],
     );
-    render(&Project::with_fixture("infinity.yaml")).expect_error(
+    render(&fixture_project("infinity.yaml")).expect_error_at(
         "tools/infinity.yaml:5:",
         &["`1e400` is not a finite number"],
     );
-    let run = render(&Project::with_fixture("huge-integer.json"));
-    run.expect_ok();
+    let run = render(&fixture_project("huge-integer.json"));
+    run.expect_code(0);
     assert!(
         run.stdout
             .ends_with("- pick(x: 1.2345678901234568e+29) Pick.\n"),
@@ -568,13 +381,13 @@ fn nan_and_huge_numbers() {
 
 #[test]
 fn ref_cycle_is_refused() {
-    render(&Project::with_fixture("ref-cycle.yaml"))
-        .expect_error("tools/ref-cycle.yaml:", &["cycle of references"]);
+    render(&fixture_project("ref-cycle.yaml"))
+        .expect_error_at("tools/ref-cycle.yaml:", &["cycle of references"]);
 }
 
 #[test]
 fn ref_escaping_the_project_is_refused() {
-    render(&Project::with_fixture("ref-escape.yaml")).expect_error(
+    render(&fixture_project("ref-escape.yaml")).expect_error_at(
         "tools/ref-escape.yaml:6:",
         &["`../../etc/passwd`", "outside the project"],
     );
@@ -583,8 +396,8 @@ fn ref_escaping_the_project_is_refused() {
 /// Remote references are never fetched: discloser makes no network access except `pull`.
 #[test]
 fn remote_ref_is_refused_not_fetched() {
-    render(&Project::with_fixture("ref-remote.yaml"))
-        .expect_error("tools/ref-remote.yaml:", &["remote `$ref`", "not fetched"]);
+    render(&fixture_project("ref-remote.yaml"))
+        .expect_error_at("tools/ref-remote.yaml:", &["remote `$ref`", "not fetched"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -595,11 +408,11 @@ fn remote_ref_is_refused_not_fetched() {
 fn symlink_loop_among_sources_is_refused() {
     let project = Project::new(&[("tools/a.yaml", &fixture("valid.yaml"))]);
     std::os::unix::fs::symlink("b.yaml", project.path().join("tools/b.yaml")).expect("symlink");
-    render(&project).expect_error("tools/b.yaml", &["symbolic link to nothing"]);
+    render(&project).expect_error_at("tools/b.yaml", &["symbolic link to nothing"]);
     let project = Project::new(&[("tools/a.yaml", &fixture("valid.yaml"))]);
     std::os::unix::fs::symlink(".", project.path().join("tools/loop")).expect("symlink");
     // A symlinked directory is not followed, so a loop through it is harmless.
-    render(&project).expect_ok();
+    render(&project).expect_code(0);
 }
 
 /// A FIFO among the sources would block `read` forever: refused before it is opened.
@@ -610,7 +423,7 @@ fn fifo_among_sources_is_refused_not_waited_for() {
     let c_path = std::ffi::CString::new(fifo.to_string_lossy().as_bytes()).expect("a C path");
     // SAFETY: a valid NUL-terminated path.
     assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o644) }, 0, "mkfifo");
-    render(&project).expect_error("tools/b.yaml", &["not a regular file"]);
+    render(&project).expect_error_at("tools/b.yaml", &["not a regular file"]);
 }
 
 /// A symbolic link to `/dev/zero` would be read forever: refused as not a regular file.
@@ -619,7 +432,7 @@ fn device_among_sources_is_refused() {
     let project = Project::new(&[("tools/a.yaml", &fixture("valid.yaml"))]);
     std::os::unix::fs::symlink("/dev/zero", project.path().join("tools/zero.yaml"))
         .expect("symlink");
-    render(&project).expect_error("tools/zero.yaml", &["not a regular file"]);
+    render(&project).expect_error_at("tools/zero.yaml", &["not a regular file"]);
 }
 
 /// A file without read permission. Root reads it anyway, so then it must simply load.
@@ -631,9 +444,9 @@ fn unreadable_file_among_sources() {
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o000)).expect("chmod");
     let run = render(&project);
     if std::fs::read(&path).is_ok() {
-        run.expect_ok();
+        run.expect_code(0);
     } else {
-        run.expect_error("tools/a.yaml", &["cannot read file", "permission denied"]);
+        run.expect_error_at("tools/a.yaml", &["cannot read file", "permission denied"]);
     }
 }
 
@@ -641,7 +454,7 @@ fn unreadable_file_among_sources() {
 fn source_glob_matching_nothing_is_refused() {
     let project = Project::new(&[("tools/a.yaml", &fixture("valid.yaml"))]);
     project.write("discloser.yaml", b"sources:\n  - tools/*.json\n");
-    render(&project).expect_error("discloser.yaml:2:", &["`tools/*.json` matches no file"]);
+    render(&project).expect_error_at("discloser.yaml:2:", &["`tools/*.json` matches no file"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -654,17 +467,18 @@ fn source_glob_matching_nothing_is_refused() {
 /// control characters to spaces; the Markdown style now does too.
 #[test]
 fn markdown_entry_of_a_name_with_a_line_break_stays_on_one_line() {
-    let project = Project::with_fixture("fuzz/markdown-line-break.json");
-    let text = project.run(&["--config", "discloser.yaml", "render"]);
-    text.expect_ok();
-    let markdown = project.run(&[
+    const MARKDOWN: &[&str] = &[
         "--config",
         "discloser.yaml",
         "render",
         "--style",
         "markdown",
-    ]);
-    markdown.expect_ok();
+    ];
+    let project = fixture_project("fuzz/markdown-line-break.json");
+    let text = render(&project);
+    text.expect_code(0);
+    let markdown = LIMITS.run(&project, MARKDOWN);
+    markdown.expect_code(0);
     let entries = |out: &str| out.lines().filter(|l| l.starts_with("- ")).count();
     assert_eq!(entries(&markdown.stdout), entries(&text.stdout));
     assert!(entries(&text.stdout) > 0);
@@ -675,14 +489,8 @@ fn markdown_entry_of_a_name_with_a_line_break_stays_on_one_line() {
     let tool = serde_json::json!({"name": "a\rb", "description": "X.", "parameters":
         {"properties": {"p\nq": {"type": "string"}}, "required": ["p\nq"]}});
     let project = Project::new(&[("tools/t.json", tool.to_string().as_bytes())]);
-    let run = project.run(&[
-        "--config",
-        "discloser.yaml",
-        "render",
-        "--style",
-        "markdown",
-    ]);
-    run.expect_ok();
+    let run = LIMITS.run(&project, MARKDOWN);
+    run.expect_code(0);
     assert!(!run.stdout.contains('\r'));
     assert!(
         run.stdout.ends_with("- `a b(p q: string)` X.\n"),
@@ -729,8 +537,8 @@ fn leftovers(dir: &Path, expected: &[&str]) -> Vec<PathBuf> {
 fn write_killed_midway_leaves_the_old_file_intact() {
     let project = big_project();
     project.write("out/index.txt", OLD);
-    let run = run_in(
-        project.path(),
+    let run = LIMITS.file_size(16 * 1024).run(
+        &project,
         &[
             "--config",
             "discloser.yaml",
@@ -738,11 +546,6 @@ fn write_killed_midway_leaves_the_old_file_intact() {
             "--out",
             "out/index.txt",
         ],
-        Limits {
-            file_size: Some(16 * 1024),
-            ignore_sigxfsz: false,
-            ..Limits::default()
-        },
     );
     assert_eq!(
         run.status.signal(),
@@ -804,15 +607,10 @@ fn write_failing_midway_leaves_the_old_file_intact_for_every_writer() {
         let _ = std::fs::remove_dir_all(project.path().join("snapshots"));
         std::fs::create_dir_all(&snapshot_dir).expect("create snapshots/default");
         std::fs::write(snapshot_dir.join("index.txt"), OLD).expect("an old snapshot");
-        let run = run_in(
-            project.path(),
-            args,
-            Limits {
-                file_size: Some(16 * 1024),
-                ignore_sigxfsz: true,
-                ..Limits::default()
-            },
-        );
+        let run = LIMITS
+            .file_size(16 * 1024)
+            .ignore_sigxfsz()
+            .run(&project, args);
         run.expect_no_panic();
         assert_eq!(run.status.code(), Some(2), "{args:?}: {}", run.stderr);
         assert!(
@@ -849,10 +647,7 @@ fn mode(path: &Path) -> u32 {
 #[test]
 fn written_files_get_the_usual_mode_not_the_temporary_files() {
     let project = Project::new(&[("tools/a.yaml", b"name: a\ndescription: A tool.\n")]);
-    let under_022 = Limits {
-        umask: Some(0o022),
-        ..Limits::default()
-    };
+    let under_022 = LIMITS.umask(0o022);
     let render_out = ["--config", "discloser.yaml", "render", "--out", "out.txt"];
     let snapshot = ["--config", "discloser.yaml", "snapshot"];
 
@@ -861,8 +656,8 @@ fn written_files_get_the_usual_mode_not_the_temporary_files() {
         project.path().join("snapshots/default/index.txt"),
     ];
 
-    run_in(project.path(), &render_out, under_022).expect_ok();
-    run_in(project.path(), &snapshot, under_022).expect_ok();
+    under_022.run(&project, &render_out).expect_code(0);
+    under_022.run(&project, &snapshot).expect_code(0);
     for path in &written {
         assert_eq!(mode(path), 0o644, "{}: {:o}", path.display(), mode(path));
     }
@@ -872,8 +667,8 @@ fn written_files_get_the_usual_mode_not_the_temporary_files() {
         std::fs::set_permissions(path, std::os::unix::fs::PermissionsExt::from_mode(0o640))
             .expect("chmod 0640");
     }
-    run_in(project.path(), &render_out, under_022).expect_ok();
-    run_in(project.path(), &snapshot, under_022).expect_ok();
+    under_022.run(&project, &render_out).expect_code(0);
+    under_022.run(&project, &snapshot).expect_code(0);
     for path in &written {
         assert_ne!(
             std::fs::read(path).expect("read"),

@@ -5,13 +5,12 @@
 //! Each case runs the real binary in a fresh project under `RLIMIT_DATA` (memory) and
 //! `RLIMIT_CPU` (a generous CPU-time bound, far above what the fixed code needs: a quadratic
 //! regression is killed by `SIGXCPU` and fails the test; time itself is never asserted). The
-//! runner is a small copy of `hostile.rs`'s, which adds no CPU bound and is private there.
+//! runner is `support::limited`'s, shared with `hostile.rs`.
 
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
+use std::os::unix::process::ExitStatusExt as _;
+use std::process::{ExitStatus, Stdio};
 
-use tempfile::TempDir;
+use crate::support::limited::{Limited, Project, Run};
 
 /// Heap and other private memory a run may use.
 const MEMORY_LIMIT_MB: u64 = 600;
@@ -19,116 +18,36 @@ const MEMORY_LIMIT_MB: u64 = 600;
 /// CPU seconds a run may use (debug build): the fixed code needs a small part of it.
 const CPU_LIMIT_S: u64 = 30;
 
-struct Project {
-    dir: TempDir,
+/// The bounds of every run.
+const LIMITS: Limited = Limited::new().memory_mb(MEMORY_LIMIT_MB).cpu_s(CPU_LIMIT_S);
+
+/// Runs under [`LIMITS`]; a run killed by a signal (a limit passed) or a panic fails the test.
+fn discloser(project: &Project, args: &[&str]) -> Run {
+    let run = LIMITS.run(project, args);
+    assert!(
+        run.status.signal().is_none(),
+        "`discloser {}` was killed by signal {:?} (SIGXCPU {}: over {CPU_LIMIT_S} s of CPU; \
+         SIGABRT {}: over {MEMORY_LIMIT_MB} MB)\n{}",
+        args.join(" "),
+        run.status.signal(),
+        libc::SIGXCPU,
+        libc::SIGABRT,
+        run.stderr
+    );
+    run.expect_no_panic();
+    run
 }
 
-impl Project {
-    fn new(files: &[(&str, &[u8])]) -> Project {
-        let project = Project {
-            dir: tempfile::tempdir().expect("a temporary directory"),
-        };
-        project.write("discloser.yaml", b"sources:\n  - tools\n");
-        for (path, bytes) in files {
-            project.write(path, bytes);
-        }
-        project
-    }
-
-    fn write(&self, path: &str, bytes: &[u8]) {
-        let full = self.dir.path().join(path);
-        std::fs::create_dir_all(full.parent().expect("a parent")).expect("create directories");
-        std::fs::write(full, bytes).expect("write a file");
-    }
-
-    fn path(&self) -> &Path {
-        self.dir.path()
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_discloser"));
-        command
-            .args(args)
-            .current_dir(self.path())
-            .env("NO_COLOR", "1")
-            .env_remove("CLICOLOR_FORCE")
-            .stdin(Stdio::null());
-        // SAFETY: only async-signal-safe calls (setrlimit) run between fork and exec.
-        unsafe {
-            command.pre_exec(|| {
-                for (resource, value) in [
-                    (libc::RLIMIT_DATA, MEMORY_LIMIT_MB * 1024 * 1024),
-                    (libc::RLIMIT_CPU, CPU_LIMIT_S),
-                ] {
-                    let bound = libc::rlimit {
-                        rlim_cur: value as libc::rlim_t,
-                        rlim_max: value as libc::rlim_t,
-                    };
-                    if libc::setrlimit(resource, &bound) != 0 {
-                        return Err(std::io::Error::last_os_error());
-                    }
-                }
-                Ok(())
-            });
-        }
-        command
-    }
-
-    fn run(&self, args: &[&str]) -> Run {
-        let out = self
-            .command(args)
-            .output()
-            .expect("run the discloser binary");
-        let run = Run {
-            status: out.status,
-            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-        };
-        assert!(
-            run.status.signal().is_none(),
-            "`discloser {}` was killed by signal {:?} (SIGXCPU {}: over {CPU_LIMIT_S} s of CPU; \
-             SIGABRT {}: over {MEMORY_LIMIT_MB} MB)\n{}",
-            args.join(" "),
-            run.status.signal(),
-            libc::SIGXCPU,
-            libc::SIGABRT,
-            run.stderr
-        );
-        assert!(!run.stderr.contains("panicked"), "panic:\n{}", run.stderr);
-        run
-    }
-
-    /// Runs with standard output a pipe whose reader is gone before the output is written.
-    fn run_into_closed_pipe(&self, args: &[&str]) -> ExitStatus {
-        let mut child = self
-            .command(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("run the discloser binary");
-        drop(child.stdout.take());
-        child.wait().expect("wait for discloser")
-    }
-}
-
-struct Run {
-    status: ExitStatus,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    #[track_caller]
-    fn expect_code(&self, code: i32) -> &Run {
-        assert_eq!(
-            self.status.code(),
-            Some(code),
-            "exit code; stdout:\n{}\nstderr:\n{}",
-            &self.stdout[..self.stdout.len().min(2000)],
-            self.stderr
-        );
-        self
-    }
+/// Runs with standard output a pipe whose reader is gone before the output is written.
+fn run_into_closed_pipe(project: &Project, args: &[&str]) -> ExitStatus {
+    let mut child = LIMITS
+        .command(project, args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run the discloser binary");
+    drop(child.stdout.take());
+    child.wait().expect("wait for discloser")
 }
 
 /// `n` tools, all but the first without trigger words (each of those a `missing-triggers`
@@ -157,7 +76,7 @@ fn untriggered_tools(n: usize) -> String {
 fn lint_into_a_closed_pipe_still_exits_1() {
     let project = Project::new(&[("tools/t.json", untriggered_tools(2_000).as_bytes())]);
     for format in ["full", "concise", "json", "github", "sarif"] {
-        let status = project.run_into_closed_pipe(&["lint", "--format", format]);
+        let status = run_into_closed_pipe(&project, &["lint", "--format", format]);
         assert_eq!(status.code(), Some(1), "lint --format {format}: {status}");
     }
 }
@@ -174,10 +93,8 @@ fn diff_into_a_closed_pipe_still_exits_1() {
         ("tools/t.json", untriggered_tools(2_000).as_bytes()),
         ("discloser.yaml", config.as_bytes()),
     ]);
-    project
-        .run(&["diff", "--profiles", "a", "b"])
-        .expect_code(1);
-    let status = project.run_into_closed_pipe(&["diff", "--profiles", "a", "b"]);
+    discloser(&project, &["diff", "--profiles", "a", "b"]).expect_code(1);
+    let status = run_into_closed_pipe(&project, &["diff", "--profiles", "a", "b"]);
     assert_eq!(status.code(), Some(1), "diff --profiles a b: {status}");
 }
 
@@ -226,11 +143,11 @@ fn assert_no_raw_controls(what: &str, text: &str) {
 fn control_characters_in_names_are_shown_not_sent() {
     let project = evil_project();
     for format in ["full", "concise", "github"] {
-        let run = project.run(&["lint", "--format", format]);
+        let run = discloser(&project, &["lint", "--format", format]);
         run.expect_code(1);
         assert_no_raw_controls(&format!("lint --format {format}"), &run.stdout);
     }
-    let concise = project.run(&["lint", "--format", "concise"]);
+    let concise = discloser(&project, &["lint", "--format", "concise"]);
     assert!(
         concise
             .stdout
@@ -238,17 +155,17 @@ fn control_characters_in_names_are_shown_not_sent() {
         "{}",
         concise.stdout
     );
-    let github = project.run(&["lint", "--format", "github"]);
+    let github = discloser(&project, &["lint", "--format", "github"]);
     assert!(
         github.stdout.contains("tool `a%0A::error file=README.md"),
         "{}",
         github.stdout
     );
-    let tools = project.run(&["tools"]);
+    let tools = discloser(&project, &["tools"]);
     tools.expect_code(0);
     assert_no_raw_controls("tools", &tools.stdout);
     assert!(tools.stdout.contains("│ a␊::error"), "{}", tools.stdout);
-    let search = project.run(&["search", "does x"]);
+    let search = discloser(&project, &["search", "does x"]);
     assert_no_raw_controls("search", &search.stdout);
 }
 
@@ -256,7 +173,7 @@ fn control_characters_in_names_are_shown_not_sent() {
 #[test]
 fn sarif_uris_are_percent_encoded() {
     let project = evil_project();
-    let run = project.run(&["lint", "--format", "sarif"]);
+    let run = discloser(&project, &["lint", "--format", "sarif"]);
     run.expect_code(1);
     let log: serde_json::Value = serde_json::from_str(&run.stdout).expect("SARIF is JSON");
     let uris: Vec<&str> = log["runs"][0]["results"]
@@ -291,10 +208,10 @@ fn one_tool(parameters: serde_json::Value) -> Project {
 }
 
 fn render_lint_and_cost(project: &Project) -> String {
-    let render = project.run(&["render"]);
+    let render = discloser(project, &["render"]);
     render.expect_code(0);
-    project.run(&["lint", "--format", "concise"]);
-    project.run(&["cost"]).expect_code(0);
+    discloser(project, &["lint", "--format", "concise"]);
+    discloser(project, &["cost"]).expect_code(0);
     render.stdout
 }
 
@@ -371,7 +288,7 @@ fn enums_of_lists_keep_value_equality() {
         "properties": {"v": {"enum": [[1], [1.0], [1], {"a": 1, "b": 2}, {"b": 2, "a": 1}, [0.0], [-0.0], ["1"]]}},
         "required": ["v"]
     }));
-    let run = project.run(&["render"]);
+    let run = discloser(&project, &["render"]);
     run.expect_code(0);
     assert!(
         run.stdout
@@ -391,14 +308,14 @@ fn example_with_trace(trace: &str) -> Project {
     let project = Project::new(&[("trace.jsonl", trace.as_bytes())]);
     project.write(
         "discloser.yaml",
-        &std::fs::read(root.join("discloser.yaml")).expect("the example's config"),
+        std::fs::read(root.join("discloser.yaml")).expect("the example's config"),
     );
     for entry in std::fs::read_dir(root.join("tools")).expect("the example's tools") {
         let path = entry.expect("a directory entry").path();
         let name = path.file_name().expect("a file name").to_string_lossy();
         project.write(
             &format!("tools/{name}"),
-            &std::fs::read(&path).expect("a tool file"),
+            std::fs::read(&path).expect("a tool file"),
         );
     }
     project
@@ -410,13 +327,16 @@ fn suggest_refuses_a_round_trip_out_of_range() {
     let project = example_with_trace(
         "{\"session\":\"s\",\"turn\":1,\"input_tokens\":3000,\"tools\":[{\"name\":\"view_startup_guide\",\"origin\":\"catalog\"}]}\n",
     );
-    let run = project.run(&[
-        "suggest",
-        "--trace",
-        "trace.jsonl",
-        "--round-trip",
-        "18446744073709551615",
-    ]);
+    let run = discloser(
+        &project,
+        &[
+            "suggest",
+            "--trace",
+            "trace.jsonl",
+            "--round-trip",
+            "18446744073709551615",
+        ],
+    );
     run.expect_code(2);
     assert!(run.stdout.is_empty(), "{}", run.stdout);
     assert!(
@@ -426,15 +346,17 @@ fn suggest_refuses_a_round_trip_out_of_range() {
         "{}",
         run.stderr
     );
-    project
-        .run(&[
+    discloser(
+        &project,
+        &[
             "suggest",
             "--trace",
             "trace.jsonl",
             "--round-trip",
             "1000000000000",
-        ])
-        .expect_code(0);
+        ],
+    )
+    .expect_code(0);
 }
 
 /// Was: the trace table printed a mean of 9.2e18 tokens as 922,337,203,685,477,580.7.
@@ -443,7 +365,7 @@ fn trace_refuses_counts_out_of_range_at_their_position() {
     let project = example_with_trace(
         "{\"session\":\"s\",\"turn\":1,\"input_tokens\":1}\n{\"session\":\"s\",\"turn\":2,\"input_tokens\":9223372036854775807}\n",
     );
-    let run = project.run(&["trace", "trace.jsonl"]);
+    let run = discloser(&project, &["trace", "trace.jsonl"]);
     run.expect_code(2);
     assert!(
         run.stderr.starts_with(
@@ -454,7 +376,7 @@ fn trace_refuses_counts_out_of_range_at_their_position() {
     );
     let project =
         example_with_trace("{\"session\":\"s\",\"turn\":1,\"latency_ms\":1000000000001}\n");
-    let run = project.run(&["trace", "trace.jsonl"]);
+    let run = discloser(&project, &["trace", "trace.jsonl"]);
     run.expect_code(2);
     assert!(
         run.stderr.starts_with(
@@ -469,7 +391,10 @@ fn trace_refuses_counts_out_of_range_at_their_position() {
 #[test]
 fn timeouts_out_of_range_say_the_real_range() {
     let project = Project::new(&[]);
-    let run = project.run(&["pull", "--mcp", "--timeout", "86401", "--", "true"]);
+    let run = discloser(
+        &project,
+        &["pull", "--mcp", "--timeout", "86401", "--", "true"],
+    );
     run.expect_code(2);
     assert!(
         run.stderr
@@ -481,7 +406,7 @@ fn timeouts_out_of_range_say_the_real_range() {
         "discloser.yaml",
         b"sources:\n  - mcp:\n      command: [\"true\"]\n      timeout: 86401\n",
     );
-    let run = project.run(&["render"]);
+    let run = discloser(&project, &["render"]);
     run.expect_code(2);
     assert!(
         run.stderr
@@ -499,16 +424,19 @@ fn pull_from_fake_server(mode: &str) -> Run {
     let server = crate::support::root().join("tests/fixtures/mcp/bad-frames-server.py");
     let server = server.to_str().expect("a UTF-8 path");
     let project = Project::new(&[]);
-    project.run(&[
-        "pull",
-        "--mcp",
-        "--timeout",
-        "60",
-        "--",
-        "python3",
-        server,
-        mode,
-    ])
+    discloser(
+        &project,
+        &[
+            "pull",
+            "--mcp",
+            "--timeout",
+            "60",
+            "--",
+            "python3",
+            server,
+            mode,
+        ],
+    )
 }
 
 /// Was: the protocol layer dropped the unparsable answer and `pull` waited for "did not answer
@@ -563,7 +491,7 @@ fn ref_chain_project(n: usize) -> Project {
 #[test]
 fn trace_and_suggest_survive_a_chain_of_20000_refs() {
     let project = ref_chain_project(20_000);
-    let trace = project.run(&["trace", "trace.jsonl"]);
+    let trace = discloser(&project, &["trace", "trace.jsonl"]);
     trace.expect_code(0);
     assert!(
         trace
@@ -572,9 +500,7 @@ fn trace_and_suggest_survive_a_chain_of_20000_refs() {
         "{}",
         trace.stdout
     );
-    project
-        .run(&["suggest", "--trace", "trace.jsonl"])
-        .expect_code(0);
+    discloser(&project, &["suggest", "--trace", "trace.jsonl"]).expect_code(0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -591,7 +517,7 @@ fn a_file_of_600000_tiny_tools_is_refused_at_the_first_over_the_limit() {
         .collect();
     let text = format!("[{}]", tools.join(",\n"));
     let project = Project::new(&[("tools/t.json", text.as_bytes())]);
-    let run = project.run(&["render"]);
+    let run = discloser(&project, &["render"]);
     run.expect_code(2);
     assert!(
         run.stderr.starts_with(
@@ -608,7 +534,7 @@ fn a_file_of_600000_tiny_tools_is_refused_at_the_first_over_the_limit() {
 fn a_file_of_too_many_json_values_is_refused_at_its_position() {
     let text = format!("[{}0]", "0,\n".repeat(5_000_000));
     let project = Project::new(&[("tools/t.json", text.as_bytes())]);
-    let run = project.run(&["render"]);
+    let run = discloser(&project, &["render"]);
     run.expect_code(2);
     assert!(
         run.stderr.starts_with("error: tools/t.json:5000000:")
@@ -635,9 +561,9 @@ fn an_extends_chain_of_100000_profiles_is_near_linear() {
         ("tools/t.json", untriggered_tools(3).as_bytes()),
         ("discloser.yaml", config.as_bytes()),
     ]);
-    let chained = project.run(&["render", "--profile", "p0"]);
+    let chained = discloser(&project, &["render", "--profile", "p0"]);
     chained.expect_code(0);
-    let short = project.run(&["render", "--profile", "short"]);
+    let short = discloser(&project, &["render", "--profile", "short"]);
     short.expect_code(0);
     assert_eq!(chained.stdout, short.stdout);
     assert!(!chained.stdout.contains("- tool_1("), "{}", chained.stdout);
@@ -652,13 +578,16 @@ fn duplicate_trigger_on_40000_tools_is_near_linear() {
         .collect();
     let text = serde_json::Value::Array(tools).to_string();
     let project = Project::new(&[("tools/t.json", text.as_bytes())]);
-    let run = project.run(&[
-        "lint",
-        "--format",
-        "concise",
-        "--select",
-        "duplicate-trigger",
-    ]);
+    let run = discloser(
+        &project,
+        &[
+            "lint",
+            "--format",
+            "concise",
+            "--select",
+            "duplicate-trigger",
+        ],
+    );
     run.expect_code(0);
     assert!(
         run.stdout.ends_with("Found 0 errors and 39999 warnings.\n"),

@@ -6,16 +6,15 @@
 //! `$ref`; profile names follow one rule everywhere they are made.
 //!
 //! Every case runs the real binary in a fresh directory under an address-space limit and a
-//! watchdog (the approach of `hostile.rs`): a hang fails the test instead of blocking the run.
+//! watchdog (the runner of `support::limited`, as in `hostile.rs`): a hang fails the test
+//! instead of blocking the run.
 //! Cases that need root (`mknod`) say so and check what they can without it.
 
 use std::os::unix::fs::{FileTypeExt as _, PermissionsExt as _};
-use std::os::unix::process::CommandExt as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use tempfile::TempDir;
+use crate::support::limited::{Limited, Project, Run};
 
 /// The address space a run may use (the review's bound).
 const ADDRESS_SPACE: u64 = 4 << 30;
@@ -23,117 +22,23 @@ const ADDRESS_SPACE: u64 = 4 << 30;
 /// A run still going after this long is a hang (a loop of symlinks, a blocking read).
 const WATCHDOG: Duration = Duration::from_secs(60);
 
+/// The bounds of every run.
+const LIMITS: Limited = Limited::new()
+    .address_space(ADDRESS_SPACE)
+    .watchdog(WATCHDOG);
+
 const TOOL: &str = "name: draw_chart\ndescription: Draw a chart from rows.\nparameters:\n  type: object\n  properties:\n    kind: {type: string}\n";
 
-/// What a run gave.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    #[track_caller]
-    fn expect_code(&self, code: i32) -> &Run {
-        assert!(!self.stderr.contains("panicked"), "panic:\n{}", self.stderr);
-        assert_eq!(self.code, Some(code), "stderr:\n{}", self.stderr);
-        self
-    }
-
-    #[track_caller]
-    fn expect_error(&self, words: &[&str]) {
-        self.expect_code(2);
-        let first = self.stderr.lines().next().unwrap_or_default();
-        assert!(first.starts_with("error: "), "{first}");
-        for word in words {
-            assert!(first.contains(word), "{first:?} should contain {word:?}");
-        }
-    }
-}
-
-/// Limits besides the address space.
-#[derive(Clone, Copy, Default)]
-struct Limits {
-    /// `RLIMIT_FSIZE`: writes past it fail with `EFBIG` (`SIGXFSZ` is ignored), like a full disk.
-    file_size: Option<u64>,
-}
-
-fn run(dir: &Path, args: &[&str]) -> Run {
-    run_with(dir, args, Limits::default())
-}
-
-fn run_with(dir: &Path, args: &[&str], limits: Limits) -> Run {
-    let logs = tempfile::tempdir().expect("a temporary directory for output");
-    let (out_path, err_path) = (logs.path().join("stdout"), logs.path().join("stderr"));
-    let mut command = Command::new(env!("CARGO_BIN_EXE_discloser"));
-    command
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_path).expect("create stdout file"))
-        .stderr(std::fs::File::create(&err_path).expect("create stderr file"));
-    // SAFETY: only async-signal-safe calls (setrlimit, signal) run between fork and exec.
-    unsafe {
-        command.pre_exec(move || {
-            let limit = |resource, bytes: u64| {
-                let bound = libc::rlimit {
-                    rlim_cur: bytes as libc::rlim_t,
-                    rlim_max: bytes as libc::rlim_t,
-                };
-                if libc::setrlimit(resource, &bound) == 0 {
-                    Ok(())
-                } else {
-                    Err(std::io::Error::last_os_error())
-                }
-            };
-            limit(libc::RLIMIT_AS, ADDRESS_SPACE)?;
-            if let Some(bytes) = limits.file_size {
-                limit(libc::RLIMIT_FSIZE, bytes)?;
-                libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-            }
-            Ok(())
-        });
-    }
-    let started = Instant::now();
-    let mut child = command.spawn().expect("run the discloser binary");
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for the child") {
-            break status;
-        }
-        if started.elapsed() > WATCHDOG {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "`discloser {}` hung: still running after {WATCHDOG:?}",
-                args.join(" ")
-            );
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    let read = |path: &Path| {
-        String::from_utf8_lossy(&std::fs::read(path).unwrap_or_default()).into_owned()
-    };
-    Run {
-        code: status.code(),
-        stdout: read(&out_path),
-        stderr: read(&err_path),
-    }
+fn run(dir: &(impl AsRef<Path> + ?Sized), args: &[&str]) -> Run {
+    LIMITS.run(dir, args)
 }
 
 /// A project: `discloser.yaml` with `config`, and one tool at `tools/chart.yaml`.
-fn project(config: &str) -> TempDir {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    write(dir.path(), "discloser.yaml", config);
-    write(dir.path(), "tools/chart.yaml", TOOL);
-    dir
-}
-
-fn write(dir: &Path, path: &str, text: &str) {
-    let full = dir.join(path);
-    std::fs::create_dir_all(full.parent().expect("a parent")).expect("create directories");
-    std::fs::write(full, text).expect("write a file");
+fn project(config: &str) -> Project {
+    Project::new(&[
+        ("discloser.yaml", config.as_bytes()),
+        ("tools/chart.yaml", TOOL.as_bytes()),
+    ])
 }
 
 fn kind(path: &Path) -> &'static str {
@@ -282,7 +187,7 @@ fn a_link_to_standard_output_prints_and_stays_a_link() {
 fn a_symlink_is_written_through_to_its_target() {
     let dir = project(CONFIG);
     let expected = run(dir.path(), &["render"]).expect_code(0).stdout.clone();
-    write(dir.path(), "out/real.txt", "old\n");
+    dir.write("out/real.txt", "old\n");
     std::os::unix::fs::symlink("out/real.txt", dir.path().join("link.txt")).expect("symlink");
     std::os::unix::fs::symlink("out/new.txt", dir.path().join("dangling.txt")).expect("symlink");
     std::fs::set_permissions(
@@ -351,10 +256,9 @@ fn files_of(run: &Run) -> Vec<String> {
 #[test]
 fn double_star_does_not_follow_directory_symlinks() {
     let dir = project("sources:\n  - \"tools/**/*.yaml\"\n");
-    write(
-        dir.path(),
+    dir.write(
         "tools/deeper/more/other.yaml",
-        &TOOL.replace("draw_chart", "other_tool"),
+        TOOL.replace("draw_chart", "other_tool"),
     );
     std::os::unix::fs::symlink(".", dir.path().join("tools/l1")).expect("symlink");
     let one = tool_files(dir.path(), "discloser.yaml");
@@ -372,11 +276,7 @@ fn double_star_does_not_follow_directory_symlinks() {
         ["tools/chart.yaml", "tools/deeper/more/other.yaml"]
     );
     // `*` does not cross into a symlinked directory either.
-    write(
-        dir.path(),
-        "star.yaml",
-        "sources:\n  - \"tools/*/*.yaml\"\n",
-    );
+    dir.write("star.yaml", "sources:\n  - \"tools/*/*.yaml\"\n");
     let star = run(dir.path(), &["--config", "star.yaml", "tools"]);
     star.expect_error(&["matches no file"]);
 }
@@ -385,7 +285,7 @@ fn double_star_does_not_follow_directory_symlinks() {
 #[test]
 fn a_glob_over_a_self_link_like_x11_returns() {
     let dir = project("sources:\n  - \"bin/**/*.yaml\"\n");
-    write(dir.path(), "bin/chart.yaml", TOOL);
+    dir.write("bin/chart.yaml", TOOL);
     std::os::unix::fs::symlink(".", dir.path().join("bin/X11")).expect("symlink");
     let run = tool_files(dir.path(), "discloser.yaml");
     run.expect_code(0);
@@ -415,11 +315,7 @@ fn pseudo_files_of_proc_are_refused_not_read() {
         let _ = std::fs::remove_file(&link);
         std::os::unix::fs::symlink(target, &link).expect("symlink");
         run(dir.path(), &["render"]).expect_error(&["tools/pseudo.yaml", "pseudo-file"]);
-        write(
-            dir.path(),
-            "direct.yaml",
-            &format!("sources:\n  - {target}\n"),
-        );
+        dir.write("direct.yaml", format!("sources:\n  - {target}\n"));
         run(dir.path(), &["--config", "direct.yaml", "render"])
             .expect_error(&[target, "pseudo-file"]);
         run(dir.path(), &["--config", target, "render"]).expect_error(&[target, "pseudo-file"]);
@@ -440,7 +336,7 @@ fn a_fifo_config_is_refused_not_waited_for() {
 #[test]
 fn prune_never_removes_files_outside_a_snapshot_folder() {
     let dir = project(CONFIG);
-    write(dir.path(), "website/index.txt", "<html>\n");
+    dir.write("website/index.txt", "<html>\n");
     let run1 = run(dir.path(), &["snapshot", "--dir", ".", "--prune"]);
     run1.expect_error(&["refusing to prune", ".discloser-snapshots"]);
     assert_eq!(
@@ -454,7 +350,7 @@ fn prune_never_removes_files_outside_a_snapshot_folder() {
     );
     // A folder discloser created is its own: pruning there works.
     run(dir.path(), &["snapshot"]).expect_code(0);
-    write(dir.path(), "snapshots/retired/index.txt", "old\n");
+    dir.write("snapshots/retired/index.txt", "old\n");
     let pruned = run(dir.path(), &["snapshot", "--prune"]);
     pruned.expect_code(0);
     assert!(
@@ -486,23 +382,15 @@ fn a_snapshot_failing_midway_leaves_the_whole_old_set() {
     // A longer description changes both files; the index (short) fits under the limit, the
     // definitions (long) do not.
     let long = "Draw a chart from rows. ".to_owned() + &"It plots bars and lines. ".repeat(60);
-    write(
-        dir.path(),
+    dir.write(
         "tools/chart.yaml",
-        &TOOL.replace("Draw a chart from rows.", &long),
+        TOOL.replace("Draw a chart from rows.", &long),
     );
-    write(
-        dir.path(),
-        "tools/other.yaml",
-        &TOOL.replace("draw_chart", "other_tool"),
-    );
-    let run = run_with(
-        dir.path(),
-        &["snapshot"],
-        Limits {
-            file_size: Some(1024),
-        },
-    );
+    dir.write("tools/other.yaml", TOOL.replace("draw_chart", "other_tool"));
+    let run = LIMITS
+        .file_size(1024)
+        .ignore_sigxfsz()
+        .run(&dir, &["snapshot"]);
     run.expect_error(&["cannot write"]);
     let new: Vec<Vec<u8>> = files.iter().map(|f| read(f)).collect();
     assert_eq!(new, old, "every old file is left");
@@ -513,7 +401,7 @@ fn a_snapshot_failing_midway_leaves_the_whole_old_set() {
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
     // Without the limit the same run writes both.
-    run_with(dir.path(), &["snapshot"], Limits::default()).expect_code(0);
+    LIMITS.run(&dir, &["snapshot"]).expect_code(0);
     assert_ne!(read(files[0]), old[0]);
     assert_ne!(read(files[1]), old[1]);
 }
@@ -555,14 +443,11 @@ fn snapshot_refuses_symlinks_that_leave_the_project() {
 /// after one `snapshot` ("duplicate tool name … snapshots/default/tools.mcp.jsonl").
 #[test]
 fn source_globs_skip_the_snapshot_folder() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    write(
-        dir.path(),
-        "tools/t.jsonl",
+    let dir = Project::new(&[]);
+    dir.write("tools/t.jsonl",
         "{\"name\":\"draw_chart\",\"description\":\"Draw a chart from rows.\",\"inputSchema\":{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\"}}}}\n",
     );
-    write(
-        dir.path(),
+    dir.write(
         "discloser.yaml",
         "sources:\n  - \"**/*.jsonl\"\nprofiles:\n  default:\n    starter: [draw_chart]\n",
     );
@@ -577,11 +462,7 @@ fn source_globs_skip_the_snapshot_folder() {
         run.expect_code(0);
     }
     // A glob that reaches nothing but the snapshot folder says why it matches nothing.
-    write(
-        dir.path(),
-        "only.yaml",
-        "sources:\n  - \"snapshots/**/*.jsonl\"\n",
-    );
+    dir.write("only.yaml", "sources:\n  - \"snapshots/**/*.jsonl\"\n");
     run(dir.path(), &["--config", "only.yaml", "render"])
         .expect_error(&["matches no file", "snapshot folder"]);
 }
@@ -593,7 +474,7 @@ const REF_TOOL: &str = "name: referring\ndescription: Refers to a schema file.\n
 #[test]
 fn unreadable_ref_targets_say_what_they_are_and_where_the_ref_is() {
     let dir = project(CONFIG);
-    write(dir.path(), "tools/chart.yaml", REF_TOOL);
+    dir.write("tools/chart.yaml", REF_TOOL);
     std::fs::create_dir(dir.path().join("schemas")).expect("mkdir");
     let schema = dir.path().join("schemas/schema.json");
     mkfifo(&schema);

@@ -37,7 +37,7 @@ use super::input::on_line;
 use super::resolve::Origin;
 use super::trace::{Call, MAX_COUNT, TracedTurn, Turn};
 use crate::diagnostic::{ErrorKind, LoadError, Position, did_you_mean};
-use crate::source::{SourceFile, Syntax, Target, pointer_push};
+use crate::source::{SourceFile, Syntax, Target, json_kind, pointer_push};
 
 /// An OTLP export found in a trace file by [`detect`].
 #[derive(Debug)]
@@ -322,15 +322,23 @@ fn list<'a>(
     }
 }
 
-fn json_kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
-    }
+/// `value`, the field `key` of the object at `pointer`, as a string; `whose` names the object
+/// in the message ("an attribute's").
+fn expect_str<'a>(
+    value: &'a Value,
+    pointer: &str,
+    whose: &str,
+    key: &str,
+) -> Result<&'a str, Fault> {
+    value.as_str().ok_or_else(|| {
+        Fault::new(
+            &pointer_push(pointer, key),
+            format!(
+                "{whose} `{key}` must be a string, found {}",
+                json_kind(value)
+            ),
+        )
+    })
 }
 
 /// An attribute: its value and the pointer to it.
@@ -407,25 +415,16 @@ fn attributes(span: &Map<String, Value>, pointer: &str) -> Result<Attributes, Fa
     for (i, item) in items.iter().enumerate() {
         let at = pointer_push(&at, i);
         let map = object(item, &at, "an attribute (`key` and `value`)")?;
-        let key = match map.get("key") {
-            Some(Value::String(key)) => key,
-            Some(other) => {
-                return Err(Fault::new(
-                    &pointer_push(&at, "key"),
-                    format!(
-                        "an attribute's `key` must be a string, found {}",
-                        json_kind(other)
-                    ),
-                ));
-            }
-            None => return Err(Fault::new(&at, "an attribute needs a `key`")),
+        let Some(key) = map.get("key") else {
+            return Err(Fault::new(&at, "an attribute needs a `key`"));
         };
+        let key = expect_str(key, &at, "an attribute's", "key")?;
         let value_at = pointer_push(&at, "value");
         let value = match map.get("value") {
             None | Some(Value::Null) => AnyValue::Empty,
             Some(value) => decode(value, &value_at)?,
         };
-        if out.insert(key.clone(), (value, value_at)).is_some() {
+        if out.insert(key.to_owned(), (value, value_at)).is_some() {
             return Err(Fault::new(
                 &at,
                 format!("attribute `{key}` appears twice in the span"),
@@ -577,15 +576,9 @@ fn status(span: &Map<String, Value>, pointer: &str) -> Result<(bool, Option<Stri
     }
     let message = match status.get("message") {
         None | Some(Value::Null) => None,
-        Some(Value::String(text)) => Some(text.clone()).filter(|t| !t.is_empty()),
-        Some(other) => {
-            return Err(Fault::new(
-                &pointer_push(&at, "message"),
-                format!(
-                    "the status `message` must be a string, found {}",
-                    json_kind(other)
-                ),
-            ));
+        Some(message) => {
+            let text = expect_str(message, &at, "the status", "message")?;
+            Some(text.to_owned()).filter(|t| !t.is_empty())
         }
     };
     Ok((code != 2, message))
@@ -1122,6 +1115,44 @@ mod tests {
         assert_eq!(
             decoded(r#"{"intvalue": "1"}"#).unwrap_err().help.as_deref(),
             Some("did you mean `intValue`?")
+        );
+    }
+
+    /// The wrong type of an attribute's `key` or of the status `message`, said at the field.
+    #[test]
+    fn span_fields_of_the_wrong_type_are_faults_at_the_field() {
+        let span = |json: Value| json.as_object().expect("a span").clone();
+        for (key, kind) in [
+            (serde_json::json!(3), "a number"),
+            (Value::Null, "null"),
+            (serde_json::json!({}), "an object"),
+        ] {
+            let fault = attributes(
+                &span(serde_json::json!({"attributes": [{"key": key}]})),
+                "/s",
+            )
+            .expect_err("a key that is not a string");
+            assert_eq!(fault.pointer, "/s/attributes/0/key");
+            assert_eq!(
+                fault.message,
+                format!("an attribute's `key` must be a string, found {kind}")
+            );
+        }
+        let fault = status(&span(serde_json::json!({"status": {"message": [1]}})), "/s")
+            .expect_err("a message that is not a string");
+        assert_eq!(fault.pointer, "/s/status/message");
+        assert_eq!(
+            fault.message,
+            "the status `message` must be a string, found a list"
+        );
+        let ok = |json: Value| status(&span(json), "/s").expect("a status");
+        assert_eq!(
+            ok(serde_json::json!({"status": {"message": ""}})),
+            (true, None)
+        );
+        assert_eq!(
+            ok(serde_json::json!({"status": {"code": 2, "message": "boom"}})),
+            (false, Some("boom".to_owned()))
         );
     }
 

@@ -798,6 +798,19 @@ impl<'de> Deserialize<'de> for StrictValue {
     }
 }
 
+/// What a JSON value is, for messages: "null", "a boolean", "a number", "a string", "a list"
+/// or "an object". Catalogs, which may be YAML, call an object "a mapping" (their `kind_of`).
+pub fn json_kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
 /// Splits an RFC 6901 JSON pointer into unescaped segments.
 pub fn pointer_segments(pointer: &str) -> impl Iterator<Item = String> + '_ {
     pointer

@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::Format;
 use crate::diagnostic::{ErrorKind, LoadError, did_you_mean, with_boolean_help};
-use crate::source::{SourceFile, Target, pointer_push};
+use crate::source::{SourceFile, Target, json_kind, pointer_push};
 
 /// Typed access to the fields of one tool, native or foreign, with positioned errors.
 pub(crate) struct Fields<'a> {
@@ -254,15 +254,12 @@ pub(crate) fn name_of(
     }
 }
 
-/// "a string", "a list", ... for messages.
+/// "a string", "a list", ... for messages: [`json_kind`], with an object called "a mapping", as
+/// a catalog may be YAML.
 pub fn kind_of(value: &Value) -> &'static str {
     match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
         Value::Object(_) => "a mapping",
+        other => json_kind(other),
     }
 }
 
