@@ -11,6 +11,7 @@
 
 pub mod formats;
 pub use discloser_tokens::parallel;
+mod parameters;
 mod refs;
 
 use std::path::{Path, PathBuf};
@@ -21,6 +22,8 @@ use serde_json::Value;
 use crate::diagnostic::{ErrorKind, LoadError};
 use crate::source::{SourceFile, Target};
 
+pub use parameters::Parameters;
+pub(crate) use refs::Docs;
 use refs::RefStore;
 pub use refs::{DocId, RefError, Schema};
 
@@ -31,8 +34,10 @@ pub struct Tool {
     pub name: String,
     /// The description exactly as written (the index packs a summary from it).
     pub description: String,
-    /// The JSON Schema of the arguments, as written (`$ref`s not inlined).
-    pub parameters: Value,
+    /// The JSON Schema of the arguments, as written (`$ref`s not inlined); packed once the
+    /// catalog is loaded (see [`Parameters`]: `*parameters` is the value, kept from then on;
+    /// [`Parameters::with`] borrows a copy for one use).
+    pub parameters: Parameters,
     /// Trigger words as written (the index normalises and sorts them).
     pub triggers: Vec<String>,
     /// Bound in every profile.
@@ -241,7 +246,15 @@ impl Catalog {
         }
         self.tools = kept;
         refs::check(&mut self)?;
+        self.pack_parameters();
         Ok((self, duplicates))
+    }
+
+    /// Packs every tool's schema (see [`Parameters`]), in parallel: a parsed schema takes
+    /// several times the memory of its packed bytes.
+    fn pack_parameters(&mut self) {
+        let tools: Vec<&mut Tool> = self.tools.iter_mut().collect();
+        parallel::map(tools, |tool| tool.parameters.pack());
     }
 
     /// The tool called `name`.

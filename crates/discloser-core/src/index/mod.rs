@@ -171,7 +171,15 @@ pub fn build_entry(
 ) -> Entry {
     let tool = &catalog.tools[index];
     let name = nfc(&tool.name);
-    let sig = signature::signature(catalog, &name, catalog.parameters(index), max_enum_values);
+    // The schema unpacked for this entry only (see `catalog::Parameters`): the index of a
+    // large catalog never holds every schema parsed at once.
+    let sig = tool.parameters.with(|root| {
+        let root = crate::catalog::Schema {
+            doc: crate::catalog::DocId::Tool(index),
+            value: root,
+        };
+        signature::signature(catalog, &name, root, max_enum_values)
+    });
     let signature = nfc(&sig.render());
     let triggers = normalize_triggers(&tool.triggers);
     let summary = pack_summary(&tool.description, budget);

@@ -14,6 +14,7 @@ use serde_json::Value;
 use crate::diagnostic::{ErrorKind, LoadError, Position};
 
 mod json_tokens;
+mod split;
 mod yaml_events;
 use json_tokens::json_positions;
 use yaml_events::yaml_positions;
@@ -208,6 +209,10 @@ impl SourceFile {
     pub fn parse(&self) -> Result<Value, LoadError> {
         match self.syntax {
             Syntax::Json => {
+                // A large file's items on several threads; any doubt, and the whole text below.
+                if let Some(value) = split::parse(&self.text) {
+                    return Ok(value);
+                }
                 JSON_VALUES.with(|n| n.set(0));
                 serde_json::from_str::<StrictValue>(&self.text)
             }
@@ -773,11 +778,19 @@ impl<'de> Deserialize<'de> for StrictValue {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<StrictValue, A::Error> {
                 let mut out = serde_json::Map::new();
                 while let Some(key) = map.next_key::<String>()? {
-                    if out.contains_key(&key) {
-                        return Err(de::Error::custom(format_args!("duplicate key `{key}`")));
+                    // One hash per key: the entry is looked up once, before its value is read.
+                    match out.entry(key) {
+                        serde_json::map::Entry::Occupied(seen) => {
+                            return Err(de::Error::custom(format_args!(
+                                "duplicate key `{}`",
+                                seen.key()
+                            )));
+                        }
+                        serde_json::map::Entry::Vacant(slot) => {
+                            let StrictValue(value) = map.next_value()?;
+                            slot.insert(value);
+                        }
                     }
-                    let StrictValue(value) = map.next_value()?;
-                    out.insert(key, value);
                 }
                 Ok(StrictValue(Value::Object(out)))
             }

@@ -198,7 +198,12 @@ pub fn read(
     if let Some(error) = too_many_tools(&docs) {
         return Err(error);
     }
-    let tools = read_documents(&docs, forced, first_file)?;
+    let mut tools = read_documents(&docs, forced, first_file)?;
+    // Packed as soon as the file is read (files load in parallel): a catalog never holds every
+    // tool's schema parsed at once.
+    for tool in &mut tools {
+        tool.parameters.pack();
+    }
     let mut out: Vec<(SourceFile, Vec<Tool>)> = docs
         .into_iter()
         .map(|(source, _)| (source, Vec::new()))
@@ -914,7 +919,7 @@ impl Shape {
             .unwrap_or("parameters");
         Ok(Tool {
             description: fields.string("description")?,
-            parameters: fields.schema(schema_key)?,
+            parameters: fields.schema(schema_key)?.into(),
             triggers: if self.format == Format::Mcp {
                 mcp::meta_triggers(&fields)?
             } else {
