@@ -25,8 +25,9 @@ pub struct Parameters {
     /// The `$ref`s the catalog still has to check, found when the value was packed (see
     /// `refs::refs_to_check`).
     refs: Box<[(String, String)]>,
-    /// The value, while loading, or once something borrowed it through `Deref`.
-    value: OnceLock<Value>,
+    /// The value, while loading, or once something borrowed it through `Deref` (boxed: a tool
+    /// is smaller without 72 bytes of `Value` inline).
+    value: OnceLock<Box<Value>>,
 }
 
 impl Parameters {
@@ -35,14 +36,14 @@ impl Parameters {
         Parameters {
             packed: None,
             refs: Box::default(),
-            value: OnceLock::from(value),
+            value: OnceLock::from(Box::new(value)),
         }
     }
 
     /// Packs the value and drops the parsed one (a no-op once packed).
     pub fn pack(&mut self) {
         if self.packed.is_none()
-            && let Some(value) = self.value.take()
+            && let Some(value) = self.value.take().map(|boxed| *boxed)
         {
             self.refs = super::refs::refs_to_check(&value).into_boxed_slice();
             let mut out = Vec::new();
@@ -73,7 +74,7 @@ impl Parameters {
     /// The value, owned (unpacked, or a copy of the kept one).
     pub fn to_value(&self) -> Value {
         match (self.value.get(), &self.packed) {
-            (Some(value), _) => value.clone(),
+            (Some(value), _) => Value::clone(value),
             (None, Some(packed)) => unpack(packed),
             (None, None) => unreachable!("parameters hold a value or its packed bytes"),
         }
@@ -85,7 +86,7 @@ impl Parameters {
         if let Some(packed) = self.packed.take()
             && self.value.get().is_none()
         {
-            self.value = OnceLock::from(unpack(&packed));
+            self.value = OnceLock::from(Box::new(unpack(&packed)));
         }
         self.refs = Box::default();
         self.value
@@ -95,7 +96,7 @@ impl Parameters {
 
     /// The value if it is kept parsed (while loading, or after a `Deref`).
     pub fn kept(&self) -> Option<&Value> {
-        self.value.get()
+        self.value.get().map(|boxed| &**boxed)
     }
 }
 
@@ -105,11 +106,11 @@ impl std::ops::Deref for Parameters {
     /// The value, unpacked on first use and kept.
     fn deref(&self) -> &Value {
         self.value.get_or_init(|| {
-            unpack(
+            Box::new(unpack(
                 self.packed
                     .as_deref()
                     .expect("parameters hold a value or its packed bytes"),
-            )
+            ))
         })
     }
 }
@@ -162,8 +163,10 @@ impl std::fmt::Debug for Parameters {
 }
 
 // The packed form: a tag byte per value, lengths and counts as LEB128 varints, numbers as
-// their 8 bytes. Depth is bounded by the loaders (JSON 128, YAML 64 levels), so the recursion
-// below is too.
+// their 8 bytes. The words every schema repeats (keywords, type names) are one byte: a string
+// of [`WORDS`] is tag `WORD` and its index, and a key is the varint `2 * len` before its bytes,
+// or `2 * index + 1` for a word. Depth is bounded by the loaders (JSON 128, YAML 64 levels), so
+// the recursion below is too.
 const NULL: u8 = 0;
 const FALSE: u8 = 1;
 const TRUE: u8 = 2;
@@ -173,6 +176,55 @@ const FLOAT: u8 = 5;
 const STRING: u8 = 6;
 const ARRAY: u8 = 7;
 const OBJECT: u8 = 8;
+const WORD: u8 = 9;
+
+/// Keys and values that JSON Schemas repeat (at most 128, so an index is one byte).
+const WORDS: &[&str] = &[
+    "type",
+    "description",
+    "properties",
+    "required",
+    "enum",
+    "items",
+    "string",
+    "object",
+    "integer",
+    "number",
+    "boolean",
+    "array",
+    "null",
+    "default",
+    "title",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "$ref",
+    "$defs",
+    "definitions",
+    "format",
+    "minimum",
+    "maximum",
+    "additionalProperties",
+    "const",
+    "examples",
+    "pattern",
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "$schema",
+    "http://json-schema.org/draft-07/schema#",
+    "https://json-schema.org/draft/2020-12/schema",
+    "uri",
+    "date-time",
+];
+
+fn word(s: &str) -> Option<usize> {
+    if s.len() > 44 {
+        return None;
+    }
+    WORDS.iter().position(|w| *w == s)
+}
 
 fn write_len(mut n: usize, out: &mut Vec<u8>) {
     while n >= 0x80 {
@@ -205,10 +257,16 @@ fn write(value: &Value, out: &mut Vec<u8>) {
                 out.extend_from_slice(&f.to_bits().to_le_bytes());
             }
         }
-        Value::String(s) => {
-            out.push(STRING);
-            write_str(s, out);
-        }
+        Value::String(s) => match word(s) {
+            Some(i) => {
+                out.push(WORD);
+                out.push(i as u8);
+            }
+            None => {
+                out.push(STRING);
+                write_str(s, out);
+            }
+        },
         Value::Array(items) => {
             out.push(ARRAY);
             write_len(items.len(), out);
@@ -220,7 +278,13 @@ fn write(value: &Value, out: &mut Vec<u8>) {
             out.push(OBJECT);
             write_len(map.len(), out);
             for (key, item) in map {
-                write_str(key, out);
+                match word(key) {
+                    Some(i) => write_len(2 * i + 1, out),
+                    None => {
+                        write_len(2 * key.len(), out);
+                        out.extend_from_slice(key.as_bytes());
+                    }
+                }
                 write(item, out);
             }
         }
@@ -266,8 +330,21 @@ impl Reader<'_> {
         bytes
     }
 
+    /// A key: a word, or its length and bytes.
+    fn key(&mut self) -> String {
+        let n = self.len();
+        if n % 2 == 1 {
+            return WORDS[n / 2].to_owned();
+        }
+        self.text(n / 2)
+    }
+
     fn string(&mut self) -> String {
         let len = self.len();
+        self.text(len)
+    }
+
+    fn text(&mut self, len: usize) -> String {
         let text =
             std::str::from_utf8(&self.bytes[self.at..self.at + len]).expect("packed from a String");
         self.at += len;
@@ -286,6 +363,7 @@ impl Reader<'_> {
                 Value::Number(Number::from_f64(f).expect("packed from a finite number"))
             }
             STRING => Value::String(self.string()),
+            WORD => Value::String(WORDS[usize::from(self.byte())].to_owned()),
             ARRAY => {
                 let n = self.len();
                 let mut items = Vec::with_capacity(n);
@@ -298,7 +376,7 @@ impl Reader<'_> {
                 let n = self.len();
                 let mut map = Map::with_capacity(n);
                 for _ in 0..n {
-                    let key = self.string();
+                    let key = self.key();
                     let item = self.value();
                     map.insert(key, item);
                 }
@@ -335,10 +413,21 @@ mod tests {
             "s": "日本語 \u{0} \"q\"", "empty": "", "list": [null, true, false, [], {}],
             "long": "x".repeat(300),
         }));
+        round_trip(
+            json!({"type": "string", "enum": ["type", "typ", "string"], "$ref": "#/$defs/a"}),
+        );
         round_trip(json!(null));
         round_trip(json!([1, [2, [3, [4]]]]));
         let many: Map<String, Value> = (0..1000).map(|i| (format!("k{i}"), json!(i))).collect();
         round_trip(Value::Object(many));
+    }
+
+    #[test]
+    fn words_fit_in_a_byte_and_are_unique() {
+        assert!(WORDS.len() <= 128);
+        for (i, w) in WORDS.iter().enumerate() {
+            assert_eq!(word(w), Some(i), "{w}");
+        }
     }
 
     #[test]

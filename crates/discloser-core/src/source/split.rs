@@ -19,6 +19,11 @@ pub(super) const MIN_BYTES: usize = 512 * 1024;
 /// About this many bytes of items go to one batch.
 const BATCH_BYTES: usize = 64 * 1024;
 
+/// Lists of more items than this are left to the sequential parse: a catalog file holds at
+/// most [`crate::catalog::formats::MAX_TOOLS_PER_FILE`] tools, and the outline of millions of
+/// tiny values (a hostile file) would take memory of its own.
+const MAX_ITEMS: usize = 2 * crate::catalog::formats::MAX_TOOLS_PER_FILE;
+
 /// Items nested deeper than this (from the root) are left to the sequential parse, which
 /// enforces serde_json's nesting limit of 128 itself.
 const MAX_SPLIT_DEPTH: usize = 100;
@@ -203,6 +208,9 @@ fn list_items(bytes: &[u8], i: usize, level: usize) -> Option<(Vec<(usize, usize
     }
     loop {
         let end = skip_value(bytes, j, MAX_SPLIT_DEPTH - level)?;
+        if items.len() == MAX_ITEMS {
+            return None;
+        }
         items.push((j, end));
         j = skip_space(bytes, end);
         match bytes.get(j)? {
@@ -254,6 +262,9 @@ fn scan_map(bytes: &[u8], start: usize) -> Option<(Shell, usize)> {
             j = end;
         } else {
             let end = skip_value(bytes, j, MAX_SPLIT_DEPTH - 1)?;
+            if ranges.len() >= MAX_ITEMS {
+                return None;
+            }
             keys.push((key, None));
             ranges.push((j, end));
             j = end;
@@ -263,6 +274,68 @@ fn scan_map(bytes: &[u8], start: usize) -> Option<(Shell, usize)> {
             b',' => j = skip_space(bytes, j + 1),
             b'}' => return Some((Shell::Map { keys, ranges }, j + 1)),
             _ => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sequential(text: &str) -> Option<Value> {
+        JSON_VALUES.with(|n| n.set(0));
+        serde_json::from_str::<StrictValue>(text).ok().map(|v| v.0)
+    }
+
+    /// A list of `n` tools, large enough to be split.
+    fn tools(n: usize) -> Vec<String> {
+        (0..n)
+            .map(|i| {
+                format!(
+                    r#"{{"name": "t{i}", "description": "D \"{i}\" [x] {{y}}, \u00e9.", "parameters": {{"type": "object", "properties": {{"a": {{"enum": [1, -2, 3.5, null, true, "]"]}}}}}}, "n": 1e3}}"#
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn split_parse_equals_the_sequential_one() {
+        let items = tools(6000);
+        let list = format!("\n[\n  {}\n]\n", items.join(",\n  "));
+        assert!(list.len() > MIN_BYTES);
+        let split = scan(list.as_bytes()).expect("a list outline");
+        assert_eq!(split.items().len(), 6000);
+        assert_eq!(parse(&list), sequential(&list));
+        assert!(
+            parse(&list).is_some()
+                || std::thread::available_parallelism().is_ok_and(|n| n.get() < 2)
+        );
+        let wrapped = format!(
+            r#"{{"_meta": {{"x": [1, 2]}}, "tools": [{}], "nextCursor": ""}}"#,
+            items.join(",")
+        );
+        assert_eq!(parse(&wrapped), sequential(&wrapped));
+        let Some(Shell::Map { keys, ranges }) = scan(wrapped.as_bytes()) else {
+            panic!("a mapping outline");
+        };
+        assert_eq!((keys.len(), ranges.len()), (3, 6002));
+    }
+
+    #[test]
+    fn anything_doubtful_is_left_to_the_sequential_parse() {
+        let items = tools(6000);
+        let body = items.join(",");
+        for text in [
+            format!("[{body}] x"),
+            format!("[{body},]"),
+            format!("[{body} {{}}]"),
+            format!(r#"{{"tools": [{body}], "tools": []}}"#),
+            format!(r#"{{"tools": [{body}], "a": 1,}}"#),
+            format!("[{body}, {{\"a\": 1, \"a\": 2}}]"),
+            format!("[{body}, {}1{}]", "[".repeat(120), "]".repeat(120)),
+            format!("[{body}, \"open]"),
+        ] {
+            assert_eq!(parse(&text), None, "{}", &text[text.len() - 40..]);
         }
     }
 }

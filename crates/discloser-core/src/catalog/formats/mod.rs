@@ -204,9 +204,21 @@ pub fn read(
     for tool in &mut tools {
         tool.parameters.pack();
     }
+    // Every vector of tools at its exact size: a whole catalog's of them are held at once
+    // while the catalog gathers them.
+    if docs.len() == 1 {
+        tools.shrink_to_fit();
+        let (source, _) = docs.into_iter().next().expect("one document");
+        return Ok(vec![(source, tools)]);
+    }
+    let mut counts = vec![0_usize; docs.len()];
+    for tool in &tools {
+        counts[tool.origin.file - first_file] += 1;
+    }
     let mut out: Vec<(SourceFile, Vec<Tool>)> = docs
         .into_iter()
-        .map(|(source, _)| (source, Vec::new()))
+        .zip(counts)
+        .map(|((source, _), n)| (source, Vec::with_capacity(n)))
         .collect();
     for tool in tools {
         out[tool.origin.file - first_file].1.push(tool);
