@@ -771,6 +771,12 @@ impl<'de> Deserialize<'de> for StrictValue {
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<StrictValue, A::Error> {
                 let mut items = Vec::new();
                 while let Some(StrictValue(item)) = seq.next_element()? {
+                    if items.len() == items.capacity() && items.len() >= 1 << 16 {
+                        // A long list grows at most to what the value limit leaves room for:
+                        // doubling 4 million items would ask for 600 MB to refuse the file.
+                        let left = MAX_JSON_VALUES.saturating_sub(JSON_VALUES.with(|n| n.get()));
+                        items.reserve_exact(items.len().min(left + 1));
+                    }
                     items.push(item);
                 }
                 Ok(StrictValue(Value::Array(items)))
