@@ -3,12 +3,15 @@
 //! ```sh
 //! cargo run --release --example gen_catalog -- 100000 /tmp/cat100k [SEED]
 //! cargo run --release --example gen_catalog -- corpora /tmp/corpora  # ../shared/corpora, united
+//! cargo run --release --example gen_catalog -- --json 100000 /tmp/cat100k-json  # no YAML
 //! cargo run --release -- --config /tmp/cat100k/discloser.yaml render > /dev/null
 //! ```
 //!
 //! The project is `DIR/discloser.yaml` (three profiles) and `DIR/tools/serverNNNNN.{yaml,json}`,
 //! 40 tools per file in native YAML, native JSON and MCP `tools/list` JSON in turn. The output
-//! depends only on N and SEED (default 1); see `benches/support/synth.rs` for the shapes.
+//! depends only on N and SEED (default 1); see `benches/support/synth.rs` for the shapes. With
+//! `--json` the YAML third is written as native JSON (the same tools): the input of the JSON
+//! parse floor, `examples/parse_floor.rs`.
 
 #[path = "../benches/support/synth.rs"]
 mod synth;
@@ -17,7 +20,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let all_json = args.first().is_some_and(|a| a == "--json");
+    if all_json {
+        args.remove(0);
+    }
     if let [what, dir] = args.as_slice()
         && what == "corpora"
     {
@@ -43,10 +50,10 @@ fn main() -> ExitCode {
         _ => None,
     };
     let Some((n, dir, seed)) = parsed else {
-        eprintln!("usage: gen_catalog N DIR [SEED] | gen_catalog corpora DIR");
+        eprintln!("usage: gen_catalog [--json] N DIR [SEED] | gen_catalog corpora DIR");
         return ExitCode::from(2);
     };
-    match synth::write_project(&dir, n, seed) {
+    match synth::write_project_in(&dir, n, seed, all_json) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: cannot write `{}`: {e}", dir.display());

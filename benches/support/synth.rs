@@ -319,6 +319,13 @@ fn mcp_tool(native: &Value) -> Value {
 
 /// The files of a catalog of `n` tools: `(path relative to the project, text)`.
 pub fn files(n: usize, seed: u64) -> Vec<(String, String)> {
+    files_in(n, seed, false)
+}
+
+/// [`files`], or with `all_json` the same tools with the YAML third written as native JSON
+/// (the same lists, the same names): the catalog the JSON parse floor reads
+/// (`examples/parse_floor.rs`), for comparing `render` with serde_json on identical files.
+pub fn files_in(n: usize, seed: u64, all_json: bool) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut file = 0;
@@ -326,6 +333,10 @@ pub fn files(n: usize, seed: u64) -> Vec<(String, String)> {
         let end = (start + TOOLS_PER_FILE).min(n);
         let tools: Vec<Value> = (start..end).map(|i| native_tool(seed, i)).collect();
         let (path, text) = match file % 3 {
+            0 if all_json => (
+                format!("tools/server{file:05}.json"),
+                serde_json::to_string_pretty(&Value::Array(tools)).expect("JSON serialises"),
+            ),
             0 => (
                 format!("tools/server{file:05}.yaml"),
                 discloser::catalog::formats::yaml::document(&Value::Array(tools)),
@@ -374,9 +385,14 @@ pub fn config(n: usize, seed: u64) -> String {
 
 /// Writes a whole project (config and tool files) for `n` tools into `dir`.
 pub fn write_project(dir: &Path, n: usize, seed: u64) -> std::io::Result<()> {
+    write_project_in(dir, n, seed, false)
+}
+
+/// [`write_project`], every file JSON when `all_json` (see [`files_in`]).
+pub fn write_project_in(dir: &Path, n: usize, seed: u64, all_json: bool) -> std::io::Result<()> {
     std::fs::create_dir_all(dir.join("tools"))?;
     std::fs::write(dir.join("discloser.yaml"), config(n, seed))?;
-    for (path, text) in files(n, seed) {
+    for (path, text) in files_in(n, seed, all_json) {
         std::fs::write(dir.join(path), text)?;
     }
     Ok(())

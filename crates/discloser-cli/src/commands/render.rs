@@ -6,7 +6,7 @@ use anyhow::Context;
 
 use super::Outcome;
 use crate::cli::RenderArgs;
-use crate::index::{build_index, render};
+use crate::index::render_index;
 use crate::project::Project;
 
 /// Renders the index of `args.profile`.
@@ -17,24 +17,34 @@ pub fn run(
     warnings: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
     let profile = project.profile(&args.profile)?;
-    let index = build_index(&project.catalog, &profile, project.index_config());
-    for warning in &index.warnings {
+    // Rendered batch by batch: the entries of a large catalog are never all held at once.
+    let (pieces, index_warnings) = render_index(
+        &project.catalog,
+        &profile,
+        project.index_config(),
+        args.style,
+    );
+    for warning in &index_warnings {
         writeln!(
             warnings,
             "warning: tool `{}`: {}",
             warning.tool, warning.message
         )?;
     }
-    let text = render(&index, args.style);
+    let write_pieces = |out: &mut dyn Write| -> std::io::Result<()> {
+        pieces
+            .iter()
+            .try_for_each(|piece| out.write_all(piece.as_bytes()))
+    };
     match &args.out {
-        // `-` is standard output, as for most tools that take a file to write.
-        Some(path) if path.as_os_str() == "-" => out.write_all(text.as_bytes())?,
+        Some(path) if path.as_os_str() == "-" => write_pieces(out)?,
         Some(path) => {
+            let text = pieces.concat();
             crate::fsutil::write_atomic(path, text.as_bytes())
                 .with_context(|| format!("cannot write `{}`", path.display()))?;
             super::report_written(path, text.len());
         }
-        None => out.write_all(text.as_bytes())?,
+        None => write_pieces(out)?,
     }
     Ok(Outcome::Ok)
 }

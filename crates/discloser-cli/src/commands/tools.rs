@@ -33,12 +33,19 @@ pub fn run(project: &Project, args: &ToolsArgs, out: &mut dyn Write) -> anyhow::
     let positions = catalog.locate_many(&requests);
     let tools: Vec<_> = catalog.tools.iter().zip(positions).enumerate().collect();
     let rows: Vec<Row> = crate::catalog::parallel::map(tools, |(i, (tool, pos))| {
-        let sig = signature(
-            catalog,
-            &tool.name,
-            catalog.parameters(i),
-            project.index_config().max_enum_values,
-        );
+        // Unpacked for this row only (see `catalog::Parameters`).
+        let sig = tool.parameters.with(|root| {
+            let root = crate::catalog::Schema {
+                doc: crate::catalog::DocId::Tool(i),
+                value: root,
+            };
+            signature(
+                catalog,
+                &tool.name,
+                root,
+                project.index_config().max_enum_values,
+            )
+        });
         Row {
             name: tool.name.clone(),
             state: match (tool.core, profile.is_bound(&tool.name)) {

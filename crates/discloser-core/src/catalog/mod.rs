@@ -11,6 +11,7 @@
 
 pub mod formats;
 pub use discloser_tokens::parallel;
+mod parameters;
 mod refs;
 
 use std::path::{Path, PathBuf};
@@ -21,6 +22,8 @@ use serde_json::Value;
 use crate::diagnostic::{ErrorKind, LoadError};
 use crate::source::{SourceFile, Target};
 
+pub use parameters::Parameters;
+pub(crate) use refs::Docs;
 use refs::RefStore;
 pub use refs::{DocId, RefError, Schema};
 
@@ -31,8 +34,10 @@ pub struct Tool {
     pub name: String,
     /// The description exactly as written (the index packs a summary from it).
     pub description: String,
-    /// The JSON Schema of the arguments, as written (`$ref`s not inlined).
-    pub parameters: Value,
+    /// The JSON Schema of the arguments, as written (`$ref`s not inlined); packed once the
+    /// catalog is loaded (see [`Parameters`]: `*parameters` is the value, kept from then on;
+    /// [`Parameters::with`] borrows a copy for one use).
+    pub parameters: Parameters,
     /// Trigger words as written (the index normalises and sorts them).
     pub triggers: Vec<String>,
     /// Bound in every profile.
@@ -193,8 +198,18 @@ impl Catalog {
             // A JSON Lines file becomes one document per line, so positions stay exact.
             formats::read(source, format, 0).map(|documents| (documents, real))
         });
+        let mut loaded = Vec::with_capacity(read.len());
         for result in read {
-            let (documents, real) = result?;
+            loaded.push(result?);
+        }
+        // Sized once: a vector of tools grown by doubling keeps up to half of it unused.
+        let total = loaded
+            .iter()
+            .flat_map(|(documents, _)| documents)
+            .map(|(_, tools)| tools.len())
+            .sum();
+        catalog.tools.reserve_exact(total);
+        for (documents, real) in loaded {
             catalog.add_documents(documents, &real);
         }
         catalog.finish(keep_first)
@@ -216,32 +231,54 @@ impl Catalog {
     fn finish(mut self, keep_first: bool) -> Result<(Catalog, Vec<LoadError>), LoadError> {
         // A stable sort keeps file order among equal names, so the duplicate error names the
         // earlier definition as the original.
-        self.tools.sort_by(|a, b| a.name.cmp(&b.name));
+        // The order is sorted (stably, so file order stays among equal names), not the tools
+        // themselves: a stable sort of the tools would need a scratch copy of half of them.
+        let mut order: Vec<usize> = (0..self.tools.len()).collect();
+        order.sort_by(|&a, &b| self.tools[a].name.cmp(&self.tools[b].name));
+        apply_order(&mut self.tools, order);
+        // Repeats are found and removed in place: a second vector of every tool would double
+        // the catalog's largest allocation.
         let mut duplicates = Vec::new();
-        let mut kept: Vec<Tool> = Vec::with_capacity(self.tools.len());
-        for tool in std::mem::take(&mut self.tools) {
-            match kept.last() {
-                Some(first) if first.name == tool.name => {
-                    let first_at = self.locate(&first.origin, "/name");
-                    let err = self
-                        .error_at(
-                            &tool.origin,
-                            "/name",
-                            ErrorKind::Duplicate,
-                            format!("duplicate tool name `{}`", tool.name),
-                        )
-                        .with_help(format!("`{}` is first defined at {first_at}", first.name));
-                    if !keep_first {
-                        return Err(err);
-                    }
-                    duplicates.push(err);
-                }
-                _ => kept.push(tool),
+        let mut repeated = vec![false; self.tools.len()];
+        let mut first = 0;
+        for (i, repeat) in repeated.iter_mut().enumerate().skip(1) {
+            let (original, tool) = (&self.tools[first], &self.tools[i]);
+            if original.name != tool.name {
+                first = i;
+                continue;
             }
+            let first_at = self.locate(&original.origin, "/name");
+            let err = self
+                .error_at(
+                    &tool.origin,
+                    "/name",
+                    ErrorKind::Duplicate,
+                    format!("duplicate tool name `{}`", tool.name),
+                )
+                .with_help(format!(
+                    "`{}` is first defined at {first_at}",
+                    original.name
+                ));
+            if !keep_first {
+                return Err(err);
+            }
+            duplicates.push(err);
+            *repeat = true;
         }
-        self.tools = kept;
+        if !duplicates.is_empty() {
+            let mut flags = repeated.into_iter();
+            self.tools.retain(|_| !flags.next().unwrap_or(false));
+        }
         refs::check(&mut self)?;
+        self.pack_parameters();
         Ok((self, duplicates))
+    }
+
+    /// Packs every tool's schema (see [`Parameters`]), in parallel: a parsed schema takes
+    /// several times the memory of its packed bytes.
+    fn pack_parameters(&mut self) {
+        let tools: Vec<&mut Tool> = self.tools.iter_mut().collect();
+        parallel::map(tools, |tool| tool.parameters.pack());
     }
 
     /// The tool called `name`.
@@ -356,7 +393,41 @@ impl Catalog {
     }
 }
 
+/// Rearranges `items` so that item `i` is the one that was at `order[i]` (a permutation), in
+/// place, by following its cycles.
+fn apply_order<T>(items: &mut [T], mut order: Vec<usize>) {
+    const DONE: usize = usize::MAX;
+    for start in 0..items.len() {
+        if order[start] == DONE {
+            continue;
+        }
+        let mut at = start;
+        loop {
+            let from = order[at];
+            order[at] = DONE;
+            if from == start {
+                break;
+            }
+            items.swap(at, from);
+            at = from;
+        }
+    }
+}
+
 /// A JSON pointer to `parameters` of a tool, for error positions.
 pub(crate) fn parameters_pointer(origin: &Origin, inner: &str) -> String {
     origin.pointer_to(&format!("/parameters{inner}"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn apply_order_permutes_in_place() {
+        let mut items = vec!['a', 'b', 'c', 'd', 'e'];
+        super::apply_order(&mut items, vec![3, 0, 4, 1, 2]);
+        assert_eq!(items, ['d', 'a', 'e', 'b', 'c']);
+        let mut same = vec![1, 2, 3];
+        super::apply_order(&mut same, vec![0, 1, 2]);
+        assert_eq!(same, [1, 2, 3]);
+    }
 }

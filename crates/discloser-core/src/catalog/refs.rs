@@ -118,11 +118,13 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
         });
         found
     };
-    // The tools' own schemas are walked in parallel up front; the order in which documents are
-    // then checked (and so which error comes first) is unchanged.
-    let tools: Vec<&Value> = catalog.tools.iter().map(|t| &t.parameters).collect();
+    // The tools' own schemas were walked when they were packed (in parallel, file by file),
+    // and the references that stay inside their tool and resolve there were checked then: only
+    // the others are listed. The order in which documents are checked (and so which error
+    // comes first) is unchanged.
+    let tools: Vec<&super::Parameters> = catalog.tools.iter().map(|t| &t.parameters).collect();
     let mut in_tools: Vec<Option<Vec<(String, String)>>> =
-        super::parallel::map(tools, |value| Some(refs_in(value)));
+        super::parallel::map(tools, |parameters| Some(parameters.refs_to_check()));
     while let Some(doc) = queue.pop() {
         let wanted = match doc {
             DocId::Tool(i) => in_tools[i].take().unwrap_or_default(),
@@ -176,20 +178,92 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
         .map(DocId::File)
         .chain((0..catalog.tools.len()).map(DocId::Tool))
         .collect();
-    for step in [resolve_once, deref] {
-        for &doc in &docs {
-            let root = doc_value(catalog, doc);
-            let Some(refs) = refs_of.get(&doc) else {
-                continue;
-            };
-            for pointer in refs {
-                let node = root.pointer(pointer).unwrap_or(&Value::Null);
-                step(catalog, Schema { doc, value: node })
-                    .map_err(|e| ref_error(catalog, doc, pointer, e))?;
+    // Each document's first failure of either step, with its schema unpacked once; then the
+    // first document failing the first step, else the first failing the second, as when every
+    // document was checked step by step.
+    let mut failures: [Option<(DocId, String, RefError)>; 2] = [None, None];
+    for &doc in &docs {
+        let Some(refs) = refs_of.get(&doc) else {
+            continue;
+        };
+        let check = |docs: Docs<'_>, root: &Value| {
+            let mut first: [Option<(String, RefError)>; 2] = [None, None];
+            for (slot, step) in first.iter_mut().zip([resolve_once_in, deref_in]) {
+                *slot = refs.iter().find_map(|pointer| {
+                    let node = root.pointer(pointer).unwrap_or(&Value::Null);
+                    step(docs, Schema { doc, value: node })
+                        .err()
+                        .map(|e| (pointer.clone(), e))
+                });
+            }
+            first
+        };
+        let first = match doc {
+            DocId::Tool(i) => catalog.tools[i].parameters.with(|root| {
+                let docs = Docs {
+                    catalog,
+                    tool: Some((i, root)),
+                };
+                check(docs, root)
+            }),
+            DocId::File(_) => check(Docs::of(catalog), doc_value(catalog, doc)),
+        };
+        for (failure, found) in failures.iter_mut().zip(first) {
+            if failure.is_none()
+                && let Some((pointer, e)) = found
+            {
+                *failure = Some((doc, pointer, e));
             }
         }
     }
-    Ok(())
+    match failures {
+        [Some((doc, pointer, e)), _] | [None, Some((doc, pointer, e))] => {
+            Err(ref_error(catalog, doc, &pointer, e))
+        }
+        [None, None] => Ok(()),
+    }
+}
+
+/// The `$ref`s of a tool's schema (pointer, reference) that the catalog must check: none when
+/// every one is local and it, and the chain of references it starts, resolve inside the
+/// schema (checked here, while the schema is parsed); else all of them.
+pub(super) fn refs_to_check(root: &Value) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for_each_ref(root, |pointer, reference| {
+        found.push((pointer, reference.to_owned()));
+    });
+    if found
+        .iter()
+        .all(|(pointer, _)| local_chain_resolves(root, pointer))
+    {
+        found.clear();
+    }
+    found
+}
+
+/// Whether the `$ref` at `pointer` in `root` resolves in `root`, and so does every `$ref` of
+/// the chain it starts, which ends within [`MAX_CHAIN`] steps without a cycle: what both steps
+/// of [`check`] verify, for a reference that never leaves its document.
+fn local_chain_resolves(root: &Value, pointer: &str) -> bool {
+    let Some(mut node) = root.pointer(pointer) else {
+        return false;
+    };
+    let mut seen: Vec<*const Value> = Vec::new();
+    while let Some(reference) = node.get("$ref").and_then(Value::as_str) {
+        let key = std::ptr::from_ref(node);
+        if seen.contains(&key) || seen.len() >= MAX_CHAIN {
+            return false;
+        }
+        seen.push(key);
+        let Ok(RefTarget::Local(target)) = parse_ref(reference) else {
+            return false;
+        };
+        let Some(next) = resolve_pointer(root, target) else {
+            return false;
+        };
+        node = next;
+    }
+    true
 }
 
 fn load_doc(path: &Path) -> Result<(PathBuf, SourceFile, Value), LoadError> {
@@ -241,11 +315,56 @@ fn normalize(path: &Path) -> PathBuf {
     out
 }
 
+/// The documents references resolve in: the catalog's, with one tool's schema possibly given
+/// as a value unpacked for one use (so that following its local `$ref`s does not unpack and
+/// keep the catalog's copy).
+#[derive(Clone, Copy)]
+pub(crate) struct Docs<'a> {
+    /// The catalog (its tools and referenced files).
+    pub(crate) catalog: &'a Catalog,
+    /// The root of the tool at this index of [`Catalog::tools`], to use instead of its kept one.
+    pub(crate) tool: Option<(usize, &'a Value)>,
+}
+
+impl<'a> Docs<'a> {
+    /// The catalog's documents as kept.
+    pub(crate) fn of(catalog: &'a Catalog) -> Docs<'a> {
+        Docs {
+            catalog,
+            tool: None,
+        }
+    }
+
+    /// The catalog's documents, with `root` (a tool's whole schema) standing for its document.
+    pub(crate) fn rooted(catalog: &'a Catalog, root: Schema<'a>) -> Docs<'a> {
+        Docs {
+            catalog,
+            tool: match root.doc {
+                DocId::Tool(i) => Some((i, root.value)),
+                DocId::File(_) => None,
+            },
+        }
+    }
+
+    /// [`Catalog::deref`] in these documents.
+    pub(crate) fn deref(self, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
+        deref_in(self, schema)
+    }
+
+    fn root(self, doc: DocId) -> &'a Value {
+        match (doc, self.tool) {
+            (DocId::Tool(i), Some((j, root))) if i == j => root,
+            _ => doc_value(self.catalog, doc),
+        }
+    }
+}
+
 /// Follows `$ref`s from `schema` to a node without one.
-pub(super) fn deref<'a>(
-    catalog: &'a Catalog,
-    mut schema: Schema<'a>,
-) -> Result<Schema<'a>, RefError> {
+pub(super) fn deref<'a>(catalog: &'a Catalog, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
+    deref_in(Docs::of(catalog), schema)
+}
+
+fn deref_in<'a>(docs: Docs<'a>, mut schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
     let mut seen: Vec<(DocId, *const Value)> = Vec::new();
     while let Some(reference) = schema.value.get("$ref").and_then(Value::as_str) {
         let key = (schema.doc, std::ptr::from_ref(schema.value));
@@ -261,13 +380,18 @@ pub(super) fn deref<'a>(
             )));
         }
         seen.push(key);
-        schema = resolve_once(catalog, schema)?;
+        schema = resolve_once_in(docs, schema)?;
     }
     Ok(schema)
 }
 
 /// Follows the `$ref` of `schema` one step (the node itself when it has none).
 fn resolve_once<'a>(catalog: &'a Catalog, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
+    resolve_once_in(Docs::of(catalog), schema)
+}
+
+fn resolve_once_in<'a>(docs: Docs<'a>, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
+    let catalog = docs.catalog;
     let Some(reference) = schema.value.get("$ref").and_then(Value::as_str) else {
         return Ok(schema);
     };
@@ -282,7 +406,7 @@ fn resolve_once<'a>(catalog: &'a Catalog, schema: Schema<'a>) -> Result<Schema<'
             (DocId::File(*index), pointer)
         }
     };
-    let root = doc_value(catalog, doc);
+    let root = docs.root(doc);
     let value = resolve_pointer(root, pointer).ok_or_else(|| {
         let help = nearest_pointer(root, pointer).map(|near| {
             let file = reference.split_once('#').map_or("", |(f, _)| f);
@@ -453,16 +577,25 @@ fn spell_pointer(path: &[(usize, Segment<'_>)], mut at: usize) -> String {
 ///   ignores and which would otherwise change how a validator resolves the rewritten references.
 /// - The tool's own references and definitions are kept as written.
 pub(super) fn bundle(catalog: &Catalog, index: usize) -> Cow<'_, Value> {
-    let root = &catalog.tools[index].parameters;
+    let parameters = &catalog.tools[index].parameters;
+    // A packed schema is unpacked for this one use (a copy), not kept: `cost` and snapshots
+    // visit every tool once.
+    let own = match parameters.kept() {
+        Some(kept) => Cow::Borrowed(kept),
+        None => Cow::Owned(parameters.to_value()),
+    };
     let mut external = Vec::new();
-    for_each_ref(root, |pointer, reference| {
+    for_each_ref(&own, |pointer, reference| {
         if !reference.starts_with('#') {
             external.push((pointer, reference.to_owned()));
         }
     });
-    let Some(container) = defs_container(root).filter(|_| !external.is_empty()) else {
-        return Cow::Borrowed(root);
+    let Some(container) = defs_container(&own).filter(|_| !external.is_empty()) else {
+        return own;
     };
+    // References into other files (rare): the bundler resolves through the catalog, which
+    // keeps this tool's value.
+    let root: &Value = parameters;
     let taken: BTreeSet<String> = root
         .get(container)
         .and_then(Value::as_object)

@@ -142,11 +142,30 @@ pub struct CostReport {
 }
 
 /// A definition to send: a catalog tool or the search tool.
+#[derive(Clone, Copy)]
 struct Def<'a> {
     name: &'a str,
     description: &'a str,
-    /// The schema as sent ([`crate::catalog::Catalog::bundled`]).
-    parameters: std::borrow::Cow<'a, serde_json::Value>,
+    schema: DefSchema<'a>,
+}
+
+/// Where a definition's schema comes from.
+#[derive(Clone, Copy)]
+enum DefSchema<'a> {
+    /// The tool at this index of the catalog, as sent ([`crate::catalog::Catalog::bundled`]),
+    /// unpacked for each use: a catalog's schemas are never all held parsed at once.
+    Tool(&'a crate::catalog::Catalog, usize),
+    /// A schema at hand (the search tool's).
+    Given(&'a serde_json::Value),
+}
+
+impl DefSchema<'_> {
+    fn with<R>(self, f: impl FnOnce(&serde_json::Value) -> R) -> R {
+        match self {
+            DefSchema::Tool(catalog, i) => f(&catalog.bundled(i)),
+            DefSchema::Given(value) => f(value),
+        }
+    }
 }
 
 /// Computes the cost of every configuration of `project`.
@@ -177,14 +196,14 @@ pub fn cost(
         .map(|(i, t)| Def {
             name: &t.name,
             description: &t.description,
-            parameters: catalog.bundled(i),
+            schema: DefSchema::Tool(catalog, i),
         })
         .collect();
     let search = project.search_tool();
     let search_def = search.as_ref().map(|s| Def {
         name: &s.name,
         description: &s.description,
-        parameters: std::borrow::Cow::Borrowed(&s.parameters),
+        schema: DefSchema::Given(&s.parameters),
     });
 
     // Each tool's entry is the same in every profile's index: packed once, shared.
@@ -205,21 +224,14 @@ pub fn cost(
     // The profiles' indexes share most of their lines: each line is counted once.
     let mut memo = TokenMemo::default();
     for profile in &profiles {
-        // The bound tools' definitions are those of `all bound` (bundled once), borrowed.
         let defs: Vec<Def<'_>> = catalog
             .tools
             .iter()
             .zip(&all_defs)
             .filter(|(t, _)| profile.is_bound(&t.name))
-            .map(|(_, d)| Def {
-                parameters: std::borrow::Cow::Borrowed(d.parameters.as_ref()),
-                ..*d
-            })
+            .map(|(_, d)| *d)
             .collect();
-        let search = search_def.as_ref().map(|search| Def {
-            parameters: std::borrow::Cow::Borrowed(search.parameters.as_ref()),
-            ..*search
-        });
+        let search = search_def;
         let index = index_from_entries(catalog, profile, project.index_config(), &entries);
         let text = render(&index, Style::Text);
         let tokens = counter.count_text_memo(&text, &mut memo);
@@ -253,14 +265,17 @@ pub fn cost(
             .map(|((t, d), e)| (t, d, e))
             .collect();
         crate::catalog::parallel::map(tools, |(tool, def, entry)| {
-            let definition = provider.serialize(&tool.name, &tool.description, &def.parameters);
+            let (definition, definition_tokens) = def.schema.with(|parameters| {
+                let definition = provider.serialize(&tool.name, &tool.description, parameters);
+                let tokens = counter.count_definition(
+                    &tool.name,
+                    &tool.description,
+                    parameters,
+                    &definition,
+                );
+                (definition, tokens)
+            });
             let entry = format!("{}\n", entry.line);
-            let definition_tokens = counter.count_definition(
-                &tool.name,
-                &tool.description,
-                &def.parameters,
-                &definition,
-            );
             let entry_tokens = counter.count_text(&entry);
             ToolCost {
                 name: tool.name.clone(),
@@ -295,9 +310,11 @@ fn configuration(
     counter: &Counter,
 ) -> ConfigCost {
     let measure = |d: &Def<'_>| {
-        let text = provider.serialize(d.name, d.description, &d.parameters);
-        let tokens = counter.count_definition(d.name, d.description, &d.parameters, &text);
-        (Size::of(&text), tokens)
+        d.schema.with(|parameters| {
+            let text = provider.serialize(d.name, d.description, parameters);
+            let tokens = counter.count_definition(d.name, d.description, parameters, &text);
+            (Size::of(&text), tokens)
+        })
     };
     // Each definition is serialised, measured and counted on its own (in parallel), and its
     // text dropped at once: a catalog's wire text is never held whole.

@@ -111,6 +111,88 @@ pub fn index_from_entries(
     assemble(catalog, profile, config, &unbound, mine)
 }
 
+/// `render(&build_index(catalog, profile, config), style)` as pieces to write one after the
+/// other, and the index's warnings, without holding every entry: for the text and Markdown
+/// styles, entries are built in parallel batches, each turned into its lines at once and
+/// dropped (an entry keeps its closed sets as values, and took more memory than the tool's
+/// packed schema). The pieces joined are the same bytes, and the warnings the same.
+pub fn render_index(
+    catalog: &Catalog,
+    profile: &Profile,
+    config: &IndexConfig,
+    style: Style,
+) -> (Vec<String>, Vec<Warning>) {
+    /// Tools per batch: enough to amortise a batch, few enough to spread over the threads.
+    const BATCH: usize = 256;
+    if style == Style::Json {
+        let index = build_index(catalog, profile, config);
+        return (vec![render(&index, style)], index.warnings);
+    }
+    let unbound = unbound(catalog, profile);
+    let batches: Vec<&[usize]> = unbound.chunks(BATCH).collect();
+    let parts = crate::catalog::parallel::map_coarse(batches, |batch| {
+        let mut lines = String::new();
+        let mut triggers = false;
+        let mut warnings = Vec::new();
+        for &i in batch {
+            let entry = entry_with_config(catalog, i, config);
+            if let Some(warning) = over_budget(catalog, i, &entry) {
+                warnings.push(warning);
+            }
+            triggers |= !entry.triggers.is_empty();
+            match style {
+                Style::Markdown => lines.push_str(&line::render(
+                    &code_span(&entry.signature),
+                    &entry.triggers,
+                    &entry.summary,
+                )),
+                _ => lines.push_str(&entry.line),
+            }
+            lines.push('\n');
+        }
+        (lines, triggers, warnings)
+    });
+    let any_triggers = parts.iter().any(|(_, triggers, _)| *triggers);
+    let header = clean_header(header_text(config, any_triggers));
+    let mut out = Vec::with_capacity(parts.len() + 1);
+    if !header.is_empty() {
+        // An empty Markdown index ends after its header, with one newline.
+        let end = match style {
+            Style::Markdown if !unbound.is_empty() => "\n\n",
+            _ => "\n",
+        };
+        out.push(header + end);
+    }
+    let mut warnings = Vec::new();
+    for (lines, _, found) in parts {
+        out.push(lines);
+        warnings.extend(found);
+    }
+    (out, warnings)
+}
+
+/// The warning for an entry whose first sentence is over its budget.
+fn over_budget(catalog: &Catalog, i: usize, entry: &Entry) -> Option<Warning> {
+    entry.summary_over_budget.then(|| Warning {
+        tool: catalog.tools[i].name.clone(),
+        message: format!(
+            "the first sentence of the description is {} characters, over the summary budget of {}; it is used whole",
+            entry.summary.chars().count(),
+            entry.summary_budget
+        ),
+    })
+}
+
+/// The configured header, except that the default one's sentence about `[brackets]` goes
+/// when no entry has any.
+fn header_text(config: &IndexConfig, any_triggers: bool) -> &str {
+    if config.header == crate::config::DEFAULT_HEADER && !any_triggers {
+        crate::config::DEFAULT_HEADER_WITHOUT_TRIGGERS
+    } else {
+        config.header.as_str()
+    }
+}
+
 /// Catalog indices of the tools `profile` does not bind.
 fn unbound(catalog: &Catalog, profile: &Profile) -> Vec<usize> {
     (0..catalog.tools.len())
@@ -133,29 +215,15 @@ fn assemble(
     unbound: &[usize],
     entries: Vec<Entry>,
 ) -> Index {
-    let mut warnings = Vec::new();
-    for (&i, entry) in unbound.iter().zip(&entries) {
-        let budget = entry.summary_budget;
-        if entry.summary_over_budget {
-            warnings.push(Warning {
-                tool: catalog.tools[i].name.clone(),
-                message: format!(
-                    "the first sentence of the description is {} characters, over the summary budget of {budget}; it is used whole",
-                    entry.summary.chars().count()
-                ),
-            });
-        }
-    }
+    let warnings = unbound
+        .iter()
+        .zip(&entries)
+        .filter_map(|(&i, entry)| over_budget(catalog, i, entry))
+        .collect();
     // The default header's sentence about `[brackets]` explains nothing when no entry has any.
-    let header = if config.header == crate::config::DEFAULT_HEADER
-        && entries.iter().all(|e| e.triggers.is_empty())
-    {
-        crate::config::DEFAULT_HEADER_WITHOUT_TRIGGERS
-    } else {
-        config.header.as_str()
-    };
+    let any_triggers = entries.iter().any(|e| !e.triggers.is_empty());
     Index {
-        header: clean_header(header),
+        header: clean_header(header_text(config, any_triggers)),
         bound: profile.bound.iter().cloned().collect(),
         entries,
         warnings,
@@ -171,7 +239,15 @@ pub fn build_entry(
 ) -> Entry {
     let tool = &catalog.tools[index];
     let name = nfc(&tool.name);
-    let sig = signature::signature(catalog, &name, catalog.parameters(index), max_enum_values);
+    // The schema unpacked for this entry only (see `catalog::Parameters`): the index of a
+    // large catalog never holds every schema parsed at once.
+    let sig = tool.parameters.with(|root| {
+        let root = crate::catalog::Schema {
+            doc: crate::catalog::DocId::Tool(index),
+            value: root,
+        };
+        signature::signature(catalog, &name, root, max_enum_values)
+    });
     let signature = nfc(&sig.render());
     let triggers = normalize_triggers(&tool.triggers);
     let summary = pack_summary(&tool.description, budget);

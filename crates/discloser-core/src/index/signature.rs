@@ -14,7 +14,7 @@
 
 use serde_json::Value;
 
-use crate::catalog::{Catalog, Schema};
+use crate::catalog::{Catalog, Docs, Schema};
 
 /// How deep the type speller follows nested schemas (arrays of arrays, unions of refs).
 const MAX_DEPTH: usize = 8;
@@ -63,6 +63,9 @@ pub fn signature(
     parameters: Schema<'_>,
     max_enum_values: usize,
 ) -> Signature {
+    // `parameters` is the root of its document: a tool's schema may be a copy unpacked for
+    // this call, and its local `$ref`s resolve in that copy.
+    let catalog = Docs::rooted(catalog, parameters);
     let root = catalog.deref(parameters).unwrap_or(parameters);
     let properties = root.value.get("properties").and_then(Value::as_object);
     // A set beside the list: 300,000 required names must not take 10^11 comparisons.
@@ -90,7 +93,7 @@ pub fn signature(
                     doc: root.doc,
                     value,
                 };
-                let values = closed_values(catalog, schema, 0);
+                let values = closed(catalog, schema, 0);
                 let ty = match &values {
                     Some(v) if v.len() > max_enum_values => {
                         format!(
@@ -124,6 +127,10 @@ pub fn signature(
 
 /// The closed set of values a schema allows, if it declares one.
 pub fn closed_values(catalog: &Catalog, schema: Schema<'_>, depth: usize) -> Option<Vec<Value>> {
+    closed(Docs::of(catalog), schema, depth)
+}
+
+fn closed(catalog: Docs<'_>, schema: Schema<'_>, depth: usize) -> Option<Vec<Value>> {
     if depth > MAX_DEPTH {
         return None;
     }
@@ -149,13 +156,13 @@ pub fn closed_values(catalog: &Catalog, schema: Schema<'_>, depth: usize) -> Opt
             if is_null_type(catalog, branch) {
                 values.push(Value::Null);
             } else {
-                values.extend(closed_values(catalog, branch, depth + 1)?);
+                values.extend(closed(catalog, branch, depth + 1)?);
             }
         }
         return (!values.is_empty()).then(|| dedup(values.into_iter()));
     }
     match v.get("allOf").and_then(Value::as_array).map(Vec::as_slice) {
-        Some([only]) => closed_values(
+        Some([only]) => closed(
             catalog,
             Schema {
                 doc: schema.doc,
@@ -167,7 +174,7 @@ pub fn closed_values(catalog: &Catalog, schema: Schema<'_>, depth: usize) -> Opt
     }
 }
 
-fn is_null_type(catalog: &Catalog, schema: Schema<'_>) -> bool {
+fn is_null_type(catalog: Docs<'_>, schema: Schema<'_>) -> bool {
     catalog.deref(schema).is_ok_and(|s| {
         s.value.get("type").and_then(Value::as_str) == Some("null") && s.value.get("enum").is_none()
     })
@@ -240,7 +247,7 @@ fn scalar_key(value: &Value) -> String {
 }
 
 /// The type name of a large closed set: the schema's own type, else inferred from the values.
-fn base_type(catalog: &Catalog, schema: Schema<'_>, values: &[Value]) -> String {
+fn base_type(catalog: Docs<'_>, schema: Schema<'_>, values: &[Value]) -> String {
     let declared = catalog.deref(schema).ok().and_then(|s| {
         s.value
             .get("type")
@@ -264,14 +271,14 @@ fn base_type(catalog: &Catalog, schema: Schema<'_>, values: &[Value]) -> String 
 }
 
 /// Spells the type of a schema that is not a closed set.
-fn spell(catalog: &Catalog, schema: Schema<'_>, max: usize, depth: usize) -> String {
+fn spell(catalog: Docs<'_>, schema: Schema<'_>, max: usize, depth: usize) -> String {
     if depth > MAX_DEPTH {
         return "any".into();
     }
     let Ok(schema) = catalog.deref(schema) else {
         return "any".into();
     };
-    if let Some(values) = closed_values(catalog, schema, depth) {
+    if let Some(values) = closed(catalog, schema, depth) {
         return if values.len() > max {
             format!(
                 "{} (one of {} values)",
@@ -319,7 +326,7 @@ fn spell(catalog: &Catalog, schema: Schema<'_>, max: usize, depth: usize) -> Str
     }
 }
 
-fn spell_type(catalog: &Catalog, schema: Schema<'_>, ty: &str, max: usize, depth: usize) -> String {
+fn spell_type(catalog: Docs<'_>, schema: Schema<'_>, ty: &str, max: usize, depth: usize) -> String {
     if ty.trim().is_empty() {
         return "any".into();
     }

@@ -15,6 +15,7 @@ use crate::diagnostic::{ErrorKind, LoadError, Position};
 
 pub mod edit;
 mod json_tokens;
+mod split;
 mod yaml_events;
 use json_tokens::json_positions;
 use yaml_events::yaml_positions;
@@ -220,6 +221,10 @@ impl SourceFile {
     pub fn parse(&self) -> Result<Value, LoadError> {
         match self.syntax {
             Syntax::Json => {
+                // A large file's items on several threads; any doubt, and the whole text below.
+                if let Some(value) = split::parse(&self.text) {
+                    return Ok(value);
+                }
                 JSON_VALUES.with(|n| n.set(0));
                 serde_json::from_str::<StrictValue>(&self.text)
             }
@@ -778,6 +783,12 @@ impl<'de> Deserialize<'de> for StrictValue {
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<StrictValue, A::Error> {
                 let mut items = Vec::new();
                 while let Some(StrictValue(item)) = seq.next_element()? {
+                    if items.len() == items.capacity() && items.len() >= 1 << 16 {
+                        // A long list grows at most to what the value limit leaves room for:
+                        // doubling 4 million items would ask for 600 MB to refuse the file.
+                        let left = MAX_JSON_VALUES.saturating_sub(JSON_VALUES.with(|n| n.get()));
+                        items.reserve_exact(items.len().min(left + 1));
+                    }
                     items.push(item);
                 }
                 Ok(StrictValue(Value::Array(items)))
@@ -785,11 +796,19 @@ impl<'de> Deserialize<'de> for StrictValue {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<StrictValue, A::Error> {
                 let mut out = serde_json::Map::new();
                 while let Some(key) = map.next_key::<String>()? {
-                    if out.contains_key(&key) {
-                        return Err(de::Error::custom(format_args!("duplicate key `{key}`")));
+                    // One hash per key: the entry is looked up once, before its value is read.
+                    match out.entry(key) {
+                        serde_json::map::Entry::Occupied(seen) => {
+                            return Err(de::Error::custom(format_args!(
+                                "duplicate key `{}`",
+                                seen.key()
+                            )));
+                        }
+                        serde_json::map::Entry::Vacant(slot) => {
+                            let StrictValue(value) = map.next_value()?;
+                            slot.insert(value);
+                        }
                     }
-                    let StrictValue(value) = map.next_value()?;
-                    out.insert(key, value);
                 }
                 Ok(StrictValue(Value::Object(out)))
             }

@@ -50,7 +50,7 @@ pub(super) fn read(
     };
     Ok(Tool {
         description: fields.string("description")?,
-        parameters,
+        parameters: parameters.into(),
         triggers: Vec::new(),
         core: false,
         summary_budget: None,

@@ -134,7 +134,7 @@ pub(super) fn read(
 ) -> Result<Tool, LoadError> {
     let mut tool = SHAPE.read(source, map, pointer, file)?;
     if tool.origin.schema_key == "parameters" {
-        lower_types(&mut tool.parameters);
+        lower_types(tool.parameters.value_mut());
     }
     Ok(tool)
 }

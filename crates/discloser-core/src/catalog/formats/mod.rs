@@ -198,10 +198,27 @@ pub fn read(
     if let Some(error) = too_many_tools(&docs) {
         return Err(error);
     }
-    let tools = read_documents(&docs, forced, first_file)?;
+    let mut tools = read_documents(&docs, forced, first_file)?;
+    // Packed as soon as the file is read (files load in parallel): a catalog never holds every
+    // tool's schema parsed at once.
+    for tool in &mut tools {
+        tool.parameters.pack();
+    }
+    // Every vector of tools at its exact size: a whole catalog's of them are held at once
+    // while the catalog gathers them.
+    if docs.len() == 1 {
+        tools.shrink_to_fit();
+        let (source, _) = docs.into_iter().next().expect("one document");
+        return Ok(vec![(source, tools)]);
+    }
+    let mut counts = vec![0_usize; docs.len()];
+    for tool in &tools {
+        counts[tool.origin.file - first_file] += 1;
+    }
     let mut out: Vec<(SourceFile, Vec<Tool>)> = docs
         .into_iter()
-        .map(|(source, _)| (source, Vec::new()))
+        .zip(counts)
+        .map(|((source, _), n)| (source, Vec::with_capacity(n)))
         .collect();
     for tool in tools {
         out[tool.origin.file - first_file].1.push(tool);
@@ -914,7 +931,7 @@ impl Shape {
             .unwrap_or("parameters");
         Ok(Tool {
             description: fields.string("description")?,
-            parameters: fields.schema(schema_key)?,
+            parameters: fields.schema(schema_key)?.into(),
             triggers: if self.format == Format::Mcp {
                 mcp::meta_triggers(&fields)?
             } else {

@@ -116,7 +116,7 @@ pub(super) fn parse_tool(
     };
     Ok(Tool {
         description: field.string("description")?,
-        parameters: field.parameters()?,
+        parameters: field.parameters()?.into(),
         triggers: field.strings("triggers")?,
         core: field.bool("core")?,
         summary_budget: field.budget("summary_budget")?,

@@ -49,7 +49,7 @@ pub fn native_tools(tools: &[&Tool]) -> String {
         if !tool.lint_ignore.is_empty() {
             map.insert("lint_ignore".into(), strings(&tool.lint_ignore));
         }
-        map.insert("parameters".into(), tool.parameters.clone());
+        map.insert("parameters".into(), tool.parameters.to_value());
         if let Some(annotations) = &tool.annotations {
             map.insert("annotations".into(), annotations.clone());
         }
