@@ -6,7 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::provider::Definition;
-use super::{Format, Shape};
+use super::{Declaration, Format, Shape};
 
 /// An Anthropic tool.
 pub(super) const SHAPE: Shape = Shape {
@@ -23,6 +23,12 @@ pub(super) const SHAPE: Shape = Shape {
         "eager_input_streaming",
     ],
     schema_keys: &["input_schema"],
+};
+
+/// An Anthropic tool, for detection: `type: custom` marks one.
+pub(super) const DECLARATION: Declaration = Declaration {
+    type_tags: &["custom"],
+    ..Declaration::of(&SHAPE)
 };
 
 /// An Anthropic tool: `{"name","description","input_schema"}`.

@@ -8,13 +8,21 @@
 
 use serde_json::{Map, Value};
 
-use super::{Fields, Format};
+use super::{Declaration, Fields, Format};
 use super::{kind_of, name_of};
 use crate::catalog::{Origin, Tool};
 use crate::diagnostic::LoadError;
 use crate::source::{SourceFile, Target, pointer_push};
 
 const KEYS: &[&str] = &["name", "description", "arguments", "annotations", "enabled"];
+
+/// A catalog tool, for detection.
+pub(super) const DECLARATION: Declaration = Declaration {
+    format: Format::Docker,
+    keys: KEYS,
+    type_tags: &[],
+    claims: None,
+};
 
 const ARGUMENT_KEYS: &[&str] = &["name", "type", "desc", "optional", "required", "items"];
 
@@ -85,13 +93,7 @@ fn schema(fields: &Fields<'_>, arguments: &[Value]) -> Result<Value, LoadError> 
             ));
         };
         let arg_name = name_of(fields.source, map, &at)?;
-        let arg = Fields {
-            source: fields.source,
-            map,
-            pointer: &at,
-            name: fields.name,
-            format: Format::Docker,
-        };
+        let arg = fields.within(map, &at);
         if let Some(key) = map.keys().find(|k| !ARGUMENT_KEYS.contains(&k.as_str())) {
             return Err(arg
                 .error(

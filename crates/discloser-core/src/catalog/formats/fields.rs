@@ -17,7 +17,21 @@ pub(crate) struct Fields<'a> {
     pub(crate) format: Format,
 }
 
-impl Fields<'_> {
+impl<'a> Fields<'a> {
+    /// The fields of a sub-object of the same tool (`_meta`, one of Docker's arguments).
+    pub(crate) fn within<'b>(&self, map: &'b Map<String, Value>, pointer: &'b str) -> Fields<'b>
+    where
+        'a: 'b,
+    {
+        Fields {
+            source: self.source,
+            map,
+            pointer,
+            name: self.name,
+            format: self.format,
+        }
+    }
+
     pub(crate) fn error(&self, key: &str, target: Target, message: String) -> LoadError {
         self.source.error_at(
             ErrorKind::Shape,

@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 
 use super::kind_of;
 use super::provider::Definition;
-use super::{Format, Shape};
+use super::{Declaration, Format, Shape};
 use crate::catalog::Tool;
 use crate::diagnostic::{ErrorKind, LoadError};
 use crate::source::{SourceFile, Target, pointer_push};
@@ -33,6 +33,13 @@ const SHAPE: Shape = Shape {
         "behavior",
     ],
     schema_keys: &["parameters", "parametersJsonSchema"],
+};
+
+/// A function declaration, for detection: `parameters` written with OpenAPI types is Gemini's
+/// alone.
+pub(super) const DECLARATION: Declaration = Declaration {
+    claims: Some(|key, value| key == "parameters" && has_openapi_types(value)),
+    ..Declaration::of(&SHAPE)
 };
 
 /// OpenAPI type names and their JSON Schema spelling.

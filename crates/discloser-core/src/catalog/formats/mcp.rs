@@ -11,7 +11,7 @@
 use serde_json::{Map, Value};
 
 use super::provider::Definition;
-use super::{Fields, Format, Shape};
+use super::{Declaration, Fields, Format, Shape};
 use crate::diagnostic::LoadError;
 use crate::source::pointer_push;
 
@@ -25,14 +25,7 @@ pub(super) fn meta_triggers(fields: &Fields<'_>) -> Result<Vec<String>, LoadErro
         return Ok(Vec::new());
     };
     let pointer = pointer_push(fields.pointer, "_meta");
-    Fields {
-        source: fields.source,
-        map: &meta,
-        pointer: &pointer,
-        name: fields.name,
-        format: fields.format,
-    }
-    .strings(TRIGGERS_META_KEY)
+    fields.within(&meta, &pointer).strings(TRIGGERS_META_KEY)
 }
 
 /// An MCP tool.
@@ -51,6 +44,9 @@ pub(super) const SHAPE: Shape = Shape {
     ],
     schema_keys: &["inputSchema"],
 };
+
+/// An MCP tool, for detection.
+pub(super) const DECLARATION: Declaration = Declaration::of(&SHAPE);
 
 /// The per-server tool lists of a LiveMCPBench server entry (`tools` maps a server key to
 /// `{server_name, version, tools: [...]}`), or `None` when `map` is not such an entry.

@@ -140,6 +140,12 @@ impl FormatSet {
         FormatSet(self.0 & other.0)
     }
 
+    /// The formats in either set.
+    #[must_use]
+    pub fn or(self, other: FormatSet) -> FormatSet {
+        FormatSet(self.0 | other.0)
+    }
+
     /// The formats of `self` not in `other`.
     #[must_use]
     pub fn without(self, other: FormatSet) -> FormatSet {
@@ -693,33 +699,92 @@ fn list_items<'a>(
     Ok(items)
 }
 
-/// What one key of a tool object says about its format (`None`: nothing).
-fn key_formats(key: &str, value: &Value) -> Option<FormatSet> {
-    use Format::*;
-    let set = match key {
-        "parameters" if gemini::has_openapi_types(value) => FormatSet::of(&[Gemini]),
-        "parameters" => FormatSet::of(&[Native, OpenaiFunctions, Gemini, OpenaiResponses]),
-        "triggers" | "core" | "summary_budget" | "lint_ignore" => FormatSet::of(&[Native]),
-        "title" => FormatSet::of(&[Native, Mcp]),
-        "annotations" => FormatSet::of(&[Native, Mcp, Docker]),
-        "inputSchema" | "outputSchema" | "icons" | "_meta" | "execution" => FormatSet::of(&[Mcp]),
-        "input_schema" | "cache_control" | "input_examples" | "eager_input_streaming" => {
-            FormatSet::of(&[Anthropic])
+/// What a format's module declares about its tool objects. Detection is derived from these
+/// declarations alone ([`key_formats`]): a format added with its declaration is detected.
+pub(crate) struct Declaration {
+    format: Format,
+    /// The keys a tool object of this format may have.
+    keys: &'static [&'static str],
+    /// The values of `type` that mark a tool of this format (`function`, `custom`); empty when
+    /// the format has no `type` key.
+    type_tags: &'static [&'static str],
+    /// Whether one key's value alone says the tool is of this format (Gemini's `parameters`
+    /// written with OpenAPI types).
+    claims: Option<fn(&str, &Value) -> bool>,
+}
+
+impl Declaration {
+    /// The declaration of a format read through `shape`: its keys, no `type` tag.
+    const fn of(shape: &Shape) -> Declaration {
+        Declaration {
+            format: shape.format,
+            keys: shape.keys,
+            type_tags: &[],
+            claims: None,
         }
-        "defer_loading" => FormatSet::of(&[Anthropic, OpenaiResponses]),
-        "strict" => FormatSet::of(&[Anthropic, OpenaiResponses]),
-        "function" => FormatSet::of(&[Openai]),
-        "type" => match value.as_str() {
-            Some("function") => FormatSet::of(&[Openai, OpenaiResponses]),
-            Some("custom") => FormatSet::of(&[Anthropic]),
-            _ => FormatSet::NONE,
-        },
-        "arguments" | "enabled" => FormatSet::of(&[Docker]),
-        "parametersJsonSchema" | "responseJsonSchema" | "behavior" => FormatSet::of(&[Gemini]),
-        "response" => FormatSet::of(&[OpenaiFunctions, Gemini]),
-        _ => return None,
-    };
-    Some(set)
+    }
+}
+
+/// Every format's declaration, one for each of [`Format::ALL`].
+const DECLARATIONS: [Declaration; Format::ALL.len()] = [
+    native::DECLARATION,
+    openai::FUNCTIONS_DECLARATION,
+    mcp::DECLARATION,
+    anthropic::DECLARATION,
+    gemini::DECLARATION,
+    docker::DECLARATION,
+    openai::RESPONSES_DECLARATION,
+    openai::CHAT_DECLARATION,
+];
+
+/// Keys every tool has whatever its format: they say nothing about it.
+const COMMON_KEYS: &[&str] = &["name", "description"];
+
+/// Each declared key (but `type` and the common ones) with the formats declaring it, sorted by
+/// key: derived once from [`DECLARATIONS`].
+static KEY_FORMATS: std::sync::LazyLock<Vec<(&'static str, FormatSet)>> =
+    std::sync::LazyLock::new(|| {
+        let mut table: Vec<(&'static str, FormatSet)> = Vec::new();
+        for declaration in &DECLARATIONS {
+            for &key in declaration.keys {
+                if key == "type" || COMMON_KEYS.contains(&key) {
+                    continue;
+                }
+                let set = FormatSet::of(&[declaration.format]);
+                match table.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, formats)) => *formats = formats.or(set),
+                    None => table.push((key, set)),
+                }
+            }
+        }
+        table.sort_unstable_by_key(|&(key, _)| key);
+        table
+    });
+
+/// What one key of a tool object says about its format (`None`: nothing): the formats that
+/// declare it; for `type`, those whose tag its value is (none for another value: a provider's
+/// built-in tool); a key a format claims by its value, that format alone.
+fn key_formats(key: &str, value: &Value) -> Option<FormatSet> {
+    if let Some(declaration) = DECLARATIONS
+        .iter()
+        .find(|d| d.claims.is_some_and(|claims| claims(key, value)))
+    {
+        return Some(FormatSet::of(&[declaration.format]));
+    }
+    if key == "type" {
+        let tag = value.as_str();
+        return Some(
+            DECLARATIONS
+                .iter()
+                .filter(|d| tag.is_some_and(|t| d.type_tags.contains(&t)))
+                .fold(FormatSet::NONE, |set, d| set.or(FormatSet::of(&[d.format]))),
+        );
+    }
+    let table = &*KEY_FORMATS;
+    table
+        .binary_search_by_key(&key, |&(k, _)| k)
+        .ok()
+        .map(|i| table[i].1)
 }
 
 /// The formats one tool object can be in, and the key that narrows it most (for messages).
@@ -958,5 +1023,78 @@ impl Shape {
             },
             name,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use Format::*;
+
+    /// The sets detection derives from the formats' declarations, written out by hand.
+    #[test]
+    fn key_formats_follow_the_declarations() {
+        let plain = json!({"type": "object"});
+        let cases: &[(&str, &Value, &[Format])] = &[
+            (
+                "parameters",
+                &plain,
+                &[Native, OpenaiFunctions, Gemini, OpenaiResponses],
+            ),
+            ("parameters", &json!({"type": "OBJECT"}), &[Gemini]),
+            ("triggers", &plain, &[Native]),
+            ("core", &plain, &[Native]),
+            ("summary_budget", &plain, &[Native]),
+            ("lint_ignore", &plain, &[Native]),
+            ("title", &plain, &[Native, Mcp]),
+            ("annotations", &plain, &[Native, Mcp, Docker]),
+            ("inputSchema", &plain, &[Mcp]),
+            ("outputSchema", &plain, &[Mcp]),
+            ("icons", &plain, &[Mcp]),
+            ("_meta", &plain, &[Mcp]),
+            ("execution", &plain, &[Mcp]),
+            ("input_schema", &plain, &[Anthropic]),
+            ("cache_control", &plain, &[Anthropic]),
+            ("input_examples", &plain, &[Anthropic]),
+            ("eager_input_streaming", &plain, &[Anthropic]),
+            ("defer_loading", &plain, &[Anthropic, OpenaiResponses]),
+            ("strict", &plain, &[Anthropic, OpenaiResponses]),
+            ("function", &plain, &[Openai]),
+            ("type", &json!("function"), &[Openai, OpenaiResponses]),
+            ("type", &json!("custom"), &[Anthropic]),
+            ("type", &json!("web_search"), &[]),
+            ("type", &json!(1), &[]),
+            ("arguments", &plain, &[Docker]),
+            ("enabled", &plain, &[Docker]),
+            ("parametersJsonSchema", &plain, &[Gemini]),
+            ("responseJsonSchema", &plain, &[Gemini]),
+            ("behavior", &plain, &[Gemini]),
+            ("response", &plain, &[OpenaiFunctions, Gemini]),
+        ];
+        for &(key, value, formats) in cases {
+            assert_eq!(
+                key_formats(key, value),
+                Some(FormatSet::of(formats)),
+                "{key}: {value}"
+            );
+        }
+        for key in ["name", "description", "x-vendor", ""] {
+            assert_eq!(key_formats(key, &plain), None, "{key}");
+        }
+        // Every declared key says something, and every format is declared once, in order.
+        let formats: Vec<Format> = DECLARATIONS.iter().map(|d| d.format).collect();
+        assert_eq!(formats, Format::ALL);
+        for d in &DECLARATIONS {
+            for key in d.keys.iter().filter(|k| !COMMON_KEYS.contains(k)) {
+                let said = key_formats(key, &plain).expect("a declared key says something");
+                assert!(
+                    said.contains(d.format) || *key == "type",
+                    "{key} of {}",
+                    d.format.name()
+                );
+            }
+        }
     }
 }

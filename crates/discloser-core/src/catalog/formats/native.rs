@@ -7,8 +7,8 @@
 
 use serde_json::Value;
 
-use super::Format;
 use super::fields::{Fields, backticked, kind_of, name_of};
+use super::{Declaration, Format};
 use crate::catalog::{Origin, Tool};
 use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
 use crate::source::{SourceFile, Target, pointer_push};
@@ -25,6 +25,14 @@ pub const TOOL_KEYS: &[&str] = &[
     "title",
     "annotations",
 ];
+
+/// A native tool, for detection.
+pub(super) const DECLARATION: Declaration = Declaration {
+    format: Format::Native,
+    keys: TOOL_KEYS,
+    type_tags: &[],
+    claims: None,
+};
 
 /// Interprets a parsed file as native tools.
 pub fn parse_tools(

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 
 use super::name_of;
 use super::provider::Definition;
-use super::{Fields, Format, Shape};
+use super::{Declaration, Fields, Format, Shape};
 use crate::catalog::Tool;
 use crate::diagnostic::{ErrorKind, LoadError};
 use crate::source::{SourceFile, Target, pointer_push};
@@ -38,6 +38,26 @@ const RESPONSES: Shape = Shape {
         "defer_loading",
     ],
     schema_keys: &["parameters"],
+};
+
+/// A legacy `functions` entry, for detection.
+pub(super) const FUNCTIONS_DECLARATION: Declaration = Declaration::of(&FUNCTIONS);
+
+/// A Responses API tool, for detection: `type: function` and flat keys.
+pub(super) const RESPONSES_DECLARATION: Declaration = Declaration {
+    type_tags: &["function"],
+    ..Declaration::of(&RESPONSES)
+};
+
+/// The keys of a Chat Completions tool; its name and schema are in `function`.
+const CHAT_KEYS: &[&str] = &["type", "function"];
+
+/// A Chat Completions tool, for detection: `{type: function, function: {...}}`.
+pub(super) const CHAT_DECLARATION: Declaration = Declaration {
+    format: Format::Openai,
+    keys: CHAT_KEYS,
+    type_tags: &["function"],
+    claims: None,
 };
 
 /// The `function` object of a Chat Completions tool.
@@ -81,10 +101,7 @@ pub(super) fn read_chat(
             message,
         )
     };
-    if let Some(key) = map
-        .keys()
-        .find(|k| !["type", "function"].contains(&k.as_str()))
-    {
+    if let Some(key) = map.keys().find(|k| !CHAT_KEYS.contains(&k.as_str())) {
         return Err(error(
             key,
             Target::Key,
