@@ -8,16 +8,16 @@
 //! Only [`closed_list`] is public to the crate; it never allocates more than the text's length
 //! in items and is linear in the text times the longest list.
 
-use std::sync::LazyLock;
-
-use regex_automata::meta::Regex;
-
+use crate::cues::{
+    CONDITIONAL, Cue, DEFAULT_BEFORE, EXAMPLE_SIGNS, EXAMPLE_WORDS, MODAL_BEFORE, OPEN_AFTER,
+    OTHER_TOOLS_AFTER, RANGE_BEFORE, STRONG_AFTER, STRONG_BEFORE, WEAK_BEFORE,
+};
 use crate::scan;
 
 /// Whether `re`, a pattern anchored at the end (`...$`), matches the end of `text`. Only the
 /// last words are searched: every cue is a phrase of a few words, and the NFA engines try a
 /// match from every position of the text.
-fn ends_with(re: &Regex, text: &str) -> bool {
+fn ends_with(re: &Cue, text: &str) -> bool {
     const WINDOW: usize = 120;
     if text.len() <= WINDOW {
         return re.is_match(text);
@@ -44,116 +44,6 @@ pub struct Found {
     /// declare them verbatim.
     pub exact: bool,
 }
-
-/// Cue words right before a list that make it a closed set whatever its length.
-static STRONG_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(
-        r"(?ix)(?:
-          \bone\s+of(?:\s+the\s+following)?(?:\s+values?)?
-        | \b(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available|legal)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)?(?:values?|options?|choices?|types?|modes?|formats?|periods?|intervals?|units?|kinds?|levels?|statuses|states|currencies|etapas|tipos)(?:\s+(?:are|is|include|includes))?
-        | \b(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available)\s+(?:[[0-9A-Za-z_\u{c0}-\u{24f}]-]+\s+){0,2}?[[0-9A-Za-z_\u{c0}-\u{24f}]-]+\s*(?:are|is|include|includes|[:：])
-        | \b(?:options|choices|values|modes|types|kinds|levels)(?:\s+(?:are|is|include|includes))?\s*[:：]
-        | \b(?:allowed|accepted|supported|valid|possible|enum)\s*\]?\s*[:：]
-        | \b(?:values|options|choices)\s+(?:are|is|include|includes)
-        | \b(?:choose|select|pick)\s+(?:one\s+)?(?:from|between)(?:\s+the\s+following)?
-        | \beither
-        | \b(?:uno|una)\s+de(?:\s+(?:los|las)\s+(?:siguientes\s+)?(?:valores|opciones))?
-        | \b(?:valores|opciones)\s+(?:posibles|válidos|validos|permitidos|admitidos|disponibles)(?:\s+(?:son|es))?
-        | \bo\s+bien
-        | \bsoit
-        | \bl['’]une?\s+(?:de|des)
-        | \bvaleurs\s+(?:possibles|autorisées|valides)(?:\s+sont)?
-        | \b(?:einer|eine|eines)\s+von
-        | \b(?:mögliche|gültige|erlaubte)\s+werte(?:\s+sind)?
-        | 可选值?(?:项|的值)?(?:为|是|有|包括)?
-        | 候选集(?:为|是)?
-        | 取值(?:范围)?(?:为|是|只能是|可以是|有)?
-        | 只能(?:是|为|取|填)?
-        | 枚举值?(?:为|是)?
-        | 支持的?[\p{Han}]{0,4}(?:有|为|是|包括)
-        | 可选标志
-        )\s*[:：]?\s*(?:\[\s*)?$",
-    )
-    .expect("the strong cue pattern compiles")
-});
-
-/// Cue words right before a list that need a longer list, a closing "or" or quotes.
-static WEAK_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(
-        r"(?ix)(?:
-          \b(?:can|could|must)\s+(?:only\s+)?be
-        | \b(?:is|are|offers?|accepts?|supports?)
-        | \b(?:puede|debe)\s+ser | \b(?:son|es)
-        | \b(?:peut|doit)\s+être | \bsont
-        | \b(?:kann|muss)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)? | \bsind
-        | (?:填写|传入?|选择|为|是|有)
-        | は
-        )\s*[:：]?\s*$",
-    )
-    .expect("the weak cue pattern compiles")
-});
-
-/// "can be", "must be", "puede ser": a modal cue, stronger than "is".
-static MODAL_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(r"(?i)(?:\b(?:can|could|must)\s+(?:only\s+)?be|\b(?:puede|debe)\s+ser|\b(?:peut|doit)\s+être)\s*[:：]?\s*$")
-        .expect("compiles")
-});
-
-/// Cue words right after a list that close it: "之一", "三种", "のいずれか", "から選択".
-static STRONG_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(
-        r"^\s*(?:[)）\]]\s*)?(?:(?:四者|三者|两者|二者|其中)?之一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选一|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|\bare\s+(?:supported|accepted|allowed))",
-    )
-    .expect("compiles")
-});
-
-/// Phrases after which a list is an example, not the set of values.
-static EXAMPLE_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile_for_long_texts(
-        r"(?ix)(?:\be\.?\s?g\b\.?|\bfor\s+(?:example|instance)\b|\bsuch\s+as\b|\blike\b|\bincluding\b|\bexamples?\b|\bi\.e\b|\b(?:bad|good|bien|mal|wrong|right|correct|incorrect)\b\s*(?:\([^)]*\))?\s*[:：]
-        |\bp\.\s?ej\b|\bpor\s+ejemplo\b|\bejemplos?\b|\bcomo\b|\bpar\s+exemple\b|\bexemples?\b|\bcomme\b|\bz\.\s?b\b|\bzum\s+beispiel\b|\bbeispiel|\bwie\b
-        |\bpor\s+exemplo\b|\bexemplos?\b|예[:：]|예를\s*들어|예시|\bex\.\s*:?|\bp\.\s?ex\b
-        |\bad\s+es(?:empio|\.)|\bper\s+esempio\b|например|напр\.|\bví\s+dụ\b|\bchẳng\s+hạn\b|\bcontoh\b|\bmisalnya\b|\börneğin\b|\bnp\.
-        |\bau\s+format\b|\bim\s+format\b|\b(?:no|en|em)\s+formato\b|в\s+формате|\bđịnh\s+dạng\b|格式为|[，,、\s]如\s*[\[（(“\x22'「]?\s*$
-        |\b(?:typical|typically|common|commonly|usual|usually|habituales|comunes|frecuentes|suggested|recommended)\b
-        |\b(?:in\s+the\s+format|formatted\s+as|format\s+of|pattern|syntax|qualifiers?)\b
-        |例如|比如|例[:：]|如[:：]|诸如|像|好的写法|不好的写法|など|たとえば|例えば|例[)）]|\bentre\s+otros\b)",
-    )
-    .expect("compiles")
-});
-
-/// What right after a list says it is open.
-static OPEN_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(
-        r"(?i)^\s*(?:,\s*)?(?:etc\b|\.\.\.|…|and\s+(?:so\s+on|more|others)|among\s+others|or\s+(?:other|any|similar|more|a\s+custom)\b|(?:or|and)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+){0,3}(?:like|such\s+as|e\.g)\b|entre\s+otros|u\s+otros|y\s+más|等|など|之类|可自定义|et\s+c(?:etera)?\b|и\s+т\.\s?д|и\s+др\.|v\.v\.|\bdll\b|\bdsb\b|\becc\b|\busw\b|등)",
-    )
-    .expect("compiles")
-});
-
-/// A default right before a list: `(default: `/tmp` or `/var/tmp`; ...)` says what is used when
-/// nothing is sent, not what may be sent.
-static DEFAULT_BEFORE: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(r"(?i)(?:\bdefaults?(?:\s+(?:is|are|to|value))?|默认(?:值)?(?:为|是)?|既定値)\s*[:：]?\s*[\[(（]?\s*$")
-        .expect("compiles")
-});
-
-/// Right after a list: its items name other tools (`通过 `a` 或 `b` 接口查询`).
-static OTHER_TOOLS_AFTER: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(
-        r"(?i)^\s*(?:[)）]\s*)?(?:接口|工具|\b(?:tools?|endpoints?|apis?|functions?|commands?)\b)",
-    )
-    .expect("compiles")
-});
-
-/// A condition on another parameter before the list.
-static CONDITIONAL: LazyLock<Regex> = LazyLock::new(|| {
-    scan::compile(r"(?i)\b(?:when|if|unless|only\s+for|cuando|si|sólo\s+si|lorsque|wenn)\b|当|仅在|若|如果|场合|場合")
-        .expect("compiles")
-});
-
-/// A range or a count right before a list: `6-32 位字母、数字或下划线` names characters.
-static RANGE_BEFORE: LazyLock<Regex> =
-    LazyLock::new(|| scan::compile(r"\d\s*(?:-|~|〜|–|到|至)\s*\d+\s*\S*\s*$").expect("compiles"));
 
 /// Items that end a list of values as prose, never values.
 const STOPWORDS: &[&str] = &[
@@ -580,13 +470,13 @@ fn judge(
     s: &[char],
     c: &Candidate,
     default: Option<&str>,
-    first_example: Option<usize>,
+    first_example: &FirstExample<'_>,
 ) -> Option<Found> {
     let (from, to) = clause_bounds(s, c.start, c.end);
     let head: String = s[from..c.start].iter().collect();
     let tail: String = s[c.end..to.max(c.end)].iter().collect();
     let whole_tail: String = s[c.end..].iter().take(40).collect();
-    if EXAMPLE_BEFORE.is_match(&head) || OPEN_AFTER.is_match(&whole_tail) {
+    if is_example(&head) || OPEN_AFTER.is_match(&whole_tail) {
         return None;
     }
     // `billing, login, mobile app and so on`: the open end may follow a last item of several
@@ -795,7 +685,7 @@ fn judge(
     // A text that has been giving examples (`a format such as '1 hour' ... followed by a unit
     // ('hours' or 'minutes')`) goes on describing what values look like: only a cue makes a
     // later list the set of values.
-    let after_examples = !strong && !s2.pipe && first_example.is_some_and(|e| e < from);
+    let after_examples = !strong && !s2.pipe && first_example.get().is_some_and(|e| e < from);
     let fires = !after_examples
         && (by_structure || by_default || ((by_wording || whole) && !prose_word && !conditional));
     if !fires {
@@ -848,7 +738,7 @@ fn bullets(text: &str) -> Option<Found> {
     }
     for (i, line) in lines.iter().enumerate() {
         let intro = line.trim_end();
-        if scan::bullet(line).is_some() || EXAMPLE_BEFORE.is_match(intro) {
+        if scan::bullet(line).is_some() || is_example(intro) {
             continue;
         }
         let mut values: Vec<String> = lines[i + 1..]
@@ -896,7 +786,7 @@ fn is_label(intro: &str) -> bool {
         .next()
         .unwrap_or_default()
         .to_lowercase();
-    LABELS.contains(&word.as_str()) || EXAMPLE_BEFORE.is_match(intro)
+    LABELS.contains(&word.as_str()) || is_example(intro)
 }
 
 /// Labels that start a line of documentation, not values.
@@ -924,7 +814,7 @@ fn pairs(text: &str) -> Option<Found> {
     let booleans = values
         .iter()
         .all(|v| matches!(v.to_lowercase().as_str(), "true" | "false" | "yes" | "no"));
-    (values.len() >= 2 && !booleans && !EXAMPLE_BEFORE.is_match(text)).then(|| Found {
+    (values.len() >= 2 && !booleans && !is_example(text)).then(|| Found {
         values,
         quoted: false,
         marker: "pairs".to_owned(),
@@ -986,7 +876,7 @@ fn quoted_leads(s: &[char]) -> Option<Found> {
         at += 1;
     }
     let head: String = s[..run_start?].iter().collect();
-    (values.len() >= 2 && !EXAMPLE_BEFORE.is_match(&head)).then(|| Found {
+    (values.len() >= 2 && !is_example(&head)).then(|| Found {
         values,
         quoted: true,
         marker: "quoted clauses".to_owned(),
@@ -1018,7 +908,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         if words == 0
             || words > 5
             || is_label(&format!("{head}:"))
-            || EXAMPLE_BEFORE.is_match(head)
+            || is_example(head)
             || CONDITIONAL.is_match(head)
         {
             continue;
@@ -1105,7 +995,7 @@ fn phrases(segment: &str) -> Option<Found> {
             })
             .any(|k| OPEN_AFTER.is_match(&p[k..]))
     });
-    if open || EXAMPLE_BEFORE.is_match(segment) {
+    if open || is_example(segment) {
         return None;
     }
     let multi = parts.iter().any(|p| p.contains(' '));
@@ -1121,7 +1011,7 @@ fn phrases(segment: &str) -> Option<Found> {
 /// oldest first ('asc')`, `Publish now (`published`) or keep as `draft``, `(send `pickup` /
 /// `delivery`)`. Quotes mark literal values; a conjunction or slash between two of them makes
 /// them the choices, unless the sentence gives examples or names other tools.
-fn quoted_alternatives(s: &[char], first_example: Option<usize>) -> Option<Found> {
+fn quoted_alternatives(s: &[char], first_example: &FirstExample<'_>) -> Option<Found> {
     let mut start = 0;
     while start < s.len() {
         let end = (start..s.len())
@@ -1185,8 +1075,8 @@ fn quoted_alternatives(s: &[char], first_example: Option<usize>) -> Option<Found
                 .iter()
                 .any(|w| text.contains(w));
             if joined
-                && !EXAMPLE_BEFORE.is_match(&text)
-                && first_example.is_none_or(|e| e >= start)
+                && !is_example(&text)
+                && first_example.get().is_none_or(|e| e >= start)
                 && !other_tools
             {
                 return Some(Found {
@@ -1259,7 +1149,7 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
             }
             i += len.max(1);
         }
-        if values.len() >= 2 && !EXAMPLE_BEFORE.is_match(&text) {
+        if values.len() >= 2 && !is_example(&text) {
             return Some(Found {
                 values,
                 quoted: false,
@@ -1404,9 +1294,75 @@ fn quoted_token(s: &str) -> Option<(&str, &str)> {
     ok.then(|| (value, &inner[end + close.len_utf8()..]))
 }
 
-/// A link: its slashes are not separators.
-static URL: LazyLock<Regex> =
-    LazyLock::new(|| scan::compile_for_long_texts(r"\(?https?://[^\s)]*\)?").expect("compiles"));
+/// Whether `text` gives an example (`e.g.`, `such as`, `例如`): a list after it is not the set
+/// of values.
+fn is_example(text: &str) -> bool {
+    EXAMPLE_WORDS.is_match(text) || EXAMPLE_SIGNS.is_match(text)
+}
+
+/// Where a text first gives an example (as a character index), found once and only when a
+/// list's judgement needs it: a list after it is judged by what came before.
+struct FirstExample<'a> {
+    text: &'a str,
+    at: std::cell::OnceCell<Option<usize>>,
+}
+
+impl<'a> FirstExample<'a> {
+    fn new(text: &'a str) -> Self {
+        FirstExample {
+            text,
+            at: std::cell::OnceCell::new(),
+        }
+    }
+
+    fn get(&self) -> Option<usize> {
+        *self.at.get_or_init(|| {
+            first_example(self.text).map(|start| self.text[..start].chars().count())
+        })
+    }
+}
+
+/// Where `text` first gives an example (a byte offset).
+fn first_example(text: &str) -> Option<usize> {
+    match (
+        EXAMPLE_WORDS.leftmost_start(text),
+        EXAMPLE_SIGNS.leftmost_start(text),
+    ) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// The links of `text` (`\(?https?://[^\s)]*\)?`, each match after the last, as a regex's
+/// `find_iter` finds them): their slashes are not separators.
+fn links(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut found = Vec::new();
+    let mut from = 0;
+    while let Some(i) = text[from..].find("http").map(|i| from + i) {
+        let scheme = ["https://", "http://"]
+            .into_iter()
+            .find(|s| text[i..].starts_with(s));
+        let Some(scheme) = scheme else {
+            from = i + 1;
+            continue;
+        };
+        let start = if i > from && text[..i].ends_with('(') {
+            i - 1
+        } else {
+            i
+        };
+        let mut end = i + scheme.len();
+        end += text[end..]
+            .find(|c: char| c.is_whitespace() || c == ')')
+            .unwrap_or(text.len() - end);
+        if text[end..].starts_with(')') {
+            end += 1;
+        }
+        found.push(start..end);
+        from = end;
+    }
+    found
+}
 
 /// The closed set of values a description lists, if any. `default` is the schema's default
 /// value: a list that holds it is a list of the parameter's values.
@@ -1416,19 +1372,15 @@ pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
     }
     let mut flat = String::with_capacity(text.len());
     let mut last = 0;
-    for url in URL.find_iter(text) {
-        flat.push_str(&text[last..url.start()]);
+    for url in links(text) {
+        flat.push_str(&text[last..url.start]);
         flat.push(' ');
-        last = url.end();
+        last = url.end;
     }
     flat.push_str(&text[last..]);
     let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
     let s: Vec<char> = flat.chars().collect();
-    // Where the text first gives an example (as a character index), found once: a list after
-    // it is judged by what came before.
-    let first_example = EXAMPLE_BEFORE
-        .find(&flat)
-        .map(|m| flat[..m.start()].chars().count());
+    let first_example = FirstExample::new(&flat);
     let mut at = 0;
     while at < s.len() {
         let boundary = at == 0 || !is_word(s[at - 1]) || is_han(s[at]);
@@ -1437,7 +1389,7 @@ pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
             && let Some(mut c) = list_at(&s, at)
         {
             trim_first_han(&s, &mut c);
-            if let Some(found) = judge(&s, &c, default, first_example) {
+            if let Some(found) = judge(&s, &c, default, &first_example) {
                 return Some(found);
             }
             // `Formato da resposta, json ou xml` with `default: json`: the list after the
@@ -1445,7 +1397,7 @@ pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
             if let (Some(d), Some(&(next, ','))) = (default, c.gaps.first())
                 && c.items[1..].iter().any(|i| i.value == d)
                 && let Some(inner) = list_at(&s, next)
-                && let Some(found) = judge(&s, &inner, default, first_example)
+                && let Some(found) = judge(&s, &inner, default, &first_example)
             {
                 return Some(found);
             }
@@ -1460,7 +1412,7 @@ pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
     if let Some(found) = pairs(&flat)
         .or_else(|| quoted_leads(&s))
         .or_else(|| phrase_list(&s))
-        .or_else(|| quoted_alternatives(&s, first_example))
+        .or_else(|| quoted_alternatives(&s, &first_example))
         .or_else(|| glossed_codes(&s))
     {
         return Some(found);
@@ -1498,6 +1450,45 @@ fn trim_first_han(s: &[char], c: &mut Candidate) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn links_are_found_as_their_regex_finds_them() {
+        let regex = regex::Regex::new(r"\(?https?://[^\s)]*\)?").unwrap();
+        let pieces = [
+            "(",
+            ")",
+            "http://",
+            "https://",
+            "http:/",
+            "http",
+            "s://",
+            "a",
+            "b.c/d",
+            " ",
+            "\n",
+            "é",
+            "（",
+            "）",
+            "https://x)",
+            "((",
+            "\u{3000}",
+        ];
+        let mut state: u64 = 7;
+        let mut matched = 0;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..8 {
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1);
+                text.push_str(pieces[(state >> 33) as usize % pieces.len()]);
+            }
+            let expected: Vec<_> = regex.find_iter(&text).map(|m| m.range()).collect();
+            matched += expected.len();
+            assert_eq!(links(&text), expected, "{text:?}");
+        }
+        assert!(matched > 1_000, "{matched}");
+    }
 
     fn values(text: &str) -> Option<Vec<String>> {
         closed_list(text, None).map(|f| f.values)

@@ -178,6 +178,45 @@ fn follows_bullet_value(s: &str, i: usize) -> bool {
     })
 }
 
+/// ``^\s*(?:[-*•]\s*)?`?([A-Za-z_][\w-]*)`?\s*(?:\([^)]*\))?\s*[:：-]\s+(.+)$`` on `line`: a
+/// documented parameter line of a tool description (`name: ...`, `- name (type): ...`), its
+/// name and the rest.
+pub fn param_line(line: &str) -> Option<(&str, &str)> {
+    // Before the name every step is forced: what follows each optional part or repetition is
+    // something it cannot match. The name is tried from its longest run down (`foo- x` is the
+    // name `foo` and the separator `-`); what follows the name is forced again.
+    let mut i = *run(line, 0, usize::MAX, is_s).last().expect("a run");
+    if let Some(j) = one(line, i, |c| matches!(c, '-' | '*' | '•')) {
+        i = *run(line, j, usize::MAX, is_s).last().expect("a run");
+    }
+    i = one(line, i, |c| c == '`').unwrap_or(i);
+    let start = i;
+    let first = one(line, i, |c| c.is_ascii_alphabetic() || c == '_')?;
+    let name = run(line, first, usize::MAX, |c| is_w(c) || c == '-');
+    name.iter()
+        .rev()
+        .find_map(|&end| param_line_rest(line, end).map(|rest| (&line[start..end], rest)))
+}
+
+/// ```?\s*(?:\([^)]*\))?\s*[:：-]\s+(.+)$`` at `i`: the rest (group 2).
+fn param_line_rest(line: &str, i: usize) -> Option<&str> {
+    let mut i = one(line, i, |c| c == '`').unwrap_or(i);
+    i = *run(line, i, usize::MAX, is_s).last().expect("a run");
+    if at(line, i) == Some('(')
+        && let Some(close) = line[i + 1..].find(')')
+    {
+        i += 1 + close + 1;
+    }
+    i = *run(line, i, usize::MAX, is_s).last().expect("a run");
+    i = one(line, i, |c| matches!(c, ':' | '：' | '-'))?;
+    // `\s+` as long as it leaves `.+` a character that is not a line feed.
+    let spaces = run(line, i, usize::MAX, is_s);
+    spaces[1..].iter().rev().find_map(|&j| {
+        let rest = &line[j..];
+        (!rest.is_empty() && !rest.contains('\n')).then_some(rest)
+    })
+}
+
 /// A `value: meaning` pair found by [`pair_at`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pair<'a> {
@@ -335,7 +374,7 @@ fn assigned(s: &str, p: usize) -> Option<(usize, &str)> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     //! Each matcher against the regex it replaces, on the corpora's texts and on generated
     //! strings built to reach every branch: scripts whose letters and digits are `\w` but not
     //! ASCII, marks, connector punctuation and joiners (`\w` but not alphanumeric), `²` and `Ⅷ`
@@ -349,11 +388,14 @@ mod tests {
     use super::*;
 
     const BULLET: &str = r#"^\s*(?:[-*•·]|\d+[.)])\s+["'`]?([A-Za-z0-9_][\w.+-]{0,39})["'`]?\s*(?:$|[:：=—–(（]|\s-\s)"#;
+    const PARAM_LINE: &str =
+        r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][\w-]*)`?\s*(?:\([^)]*\))?\s*[:：-]\s+(.+)$";
     const PAIR: &str = r#"(?:^|[\s。；;，,：:(（])(?:传)?([A-Za-z0-9_][\w.-]{0,30})\s*(?:[:：]\s*[^;；:：\n,=]{1,40}?(?:[;；。.]|$)|表示)|["'`]([\w.-]{1,30})["'`]\s*(?:for|to|means|=|[:：]|\s-\s|–|—)|(?:^|[\s,;(])([A-Za-z0-9_]{1,20})\s*=\s*\p{L}[^,;=]{0,30}(?:[,;.)]|$)"#;
 
     struct Old {
         bullet: Regex,
         pair: Regex,
+        param_line: Regex,
     }
 
     impl Old {
@@ -361,7 +403,17 @@ mod tests {
             Old {
                 bullet: Regex::new(BULLET).expect("compiles"),
                 pair: Regex::new(PAIR).expect("compiles"),
+                param_line: Regex::new(PARAM_LINE).expect("compiles"),
             }
+        }
+
+        fn param_line<'a>(&self, line: &'a str) -> Option<(&'a str, &'a str)> {
+            self.param_line.captures(line).map(|c| {
+                (
+                    c.get(1).expect("group 1").as_str(),
+                    c.get(2).expect("group 2").as_str(),
+                )
+            })
         }
 
         fn bullet<'a>(&self, line: &'a str) -> Option<&'a str> {
@@ -394,7 +446,12 @@ mod tests {
         let mut n = 0;
         for line in std::iter::once(text).chain(text.lines()) {
             assert_eq!(bullet(line), old.bullet(line), "bullet on {line:?}");
-            n += 1;
+            assert_eq!(
+                param_line(line),
+                old.param_line(line),
+                "param line {line:?}"
+            );
+            n += 2;
         }
         let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
         for t in [text, flat.as_str()] {
@@ -438,9 +495,9 @@ mod tests {
         }
     }
 
-    /// Every string (keys too) of every JSON document under `dir`; a `.snap` file's JSON
-    /// starts after its header, a JSON-lines file is one document a line.
-    fn corpus_strings(dir: &Path, out: &mut Vec<String>) {
+    /// Every JSON document under `dir`; a `.snap` file's JSON starts after its header, a
+    /// JSON-lines file is one document a line.
+    fn documents(dir: &Path, out: &mut Vec<serde_json::Value>) {
         let mut entries: Vec<_> = std::fs::read_dir(dir)
             .expect("a readable folder")
             .map(|e| e.expect("an entry").path())
@@ -448,7 +505,7 @@ mod tests {
         entries.sort();
         for path in entries {
             if path.is_dir() {
-                corpus_strings(&path, out);
+                documents(&path, out);
                 continue;
             }
             let Ok(text) = std::fs::read_to_string(&path) else {
@@ -459,15 +516,33 @@ mod tests {
                 _ => text.as_str(),
             };
             if let Ok(v) = serde_json::from_str::<serde_json::Value>(body) {
-                strings(&v, out);
+                out.push(v);
             } else {
                 for line in body.lines() {
                     if let Ok(v) = serde_json::from_str::<serde_json::Value>(line) {
-                        strings(&v, out);
+                        out.push(v);
                     }
                 }
             }
         }
+    }
+
+    /// The shared corpora (`../shared/corpora` beside the checkout).
+    fn corpora_dir() -> std::path::PathBuf {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpora");
+        assert!(
+            dir.is_dir(),
+            "the shared corpora are expected at `{}`",
+            dir.display()
+        );
+        dir
+    }
+
+    /// Every JSON document of the shared corpora.
+    pub(crate) fn corpus_documents() -> Vec<serde_json::Value> {
+        let mut out = Vec::new();
+        documents(&corpora_dir(), &mut out);
+        out
     }
 
     /// A small deterministic generator (xorshift), so a failure reproduces.
@@ -624,19 +699,22 @@ mod tests {
         assert!(n > 10_000, "{n} comparisons");
     }
 
+    /// Every string of the shared corpora (`../shared/corpora` beside the checkout), sorted,
+    /// without duplicates.
+    pub(crate) fn corpus_texts() -> Vec<String> {
+        let mut texts = Vec::new();
+        for document in corpus_documents() {
+            strings(&document, &mut texts);
+        }
+        texts.sort();
+        texts.dedup();
+        texts
+    }
+
     #[test]
     #[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
     fn matchers_equal_their_regexes_on_the_corpora() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpora");
-        assert!(
-            dir.is_dir(),
-            "the shared corpora are expected at `{}`",
-            dir.display()
-        );
-        let mut texts = Vec::new();
-        corpus_strings(&dir, &mut texts);
-        texts.sort();
-        texts.dedup();
+        let texts = corpus_texts();
         assert!(texts.len() > 10_000, "{} strings", texts.len());
         let old = Old::new();
         let n: usize = texts.iter().map(|t| compare(&old, t, t.len() <= 40)).sum();

@@ -211,6 +211,10 @@ fn meta_validate(
     {
         map.remove("$schema");
     }
+    // Most schemas are plainly valid: no meta-validator needs to be built for them.
+    if crate::surely_valid::surely_valid(&schema) {
+        return;
+    }
     let Ok(validator) = jsonschema::meta::validator_for(&schema) else {
         return;
     };

@@ -1,8 +1,5 @@
 //! DL004 `untyped-enum`.
 
-use std::sync::LazyLock;
-
-use regex_automata::meta::Regex;
 use serde_json::Value;
 
 use crate::catalog::Schema;
@@ -64,14 +61,6 @@ declare_rule! {
     pub static UNTYPED_ENUM = ("DL004", "untyped-enum", Severity::Warning, check);
 }
 
-/// A documented parameter line in a tool description: `name: ...`, `- name (type): ...`.
-static PARAM_LINE: LazyLock<Regex> = LazyLock::new(|| {
-    crate::scan::compile(
-        r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][\w-]*)`?\s*(?:\([^)]*\))?\s*[:：-]\s+(.+)$",
-    )
-    .expect("compiles")
-});
-
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let catalog = &ctx.project.catalog;
     for (i, tool) in catalog.tools.iter().enumerate() {
@@ -105,13 +94,10 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             ));
         }
         // `Args:`-style lines of the tool description.
-        let mut caps = PARAM_LINE.create_captures();
         for line in tool.description.lines() {
-            PARAM_LINE.captures(line, &mut caps);
-            let (Some(name), Some(rest)) = (caps.get_group(1), caps.get_group(2)) else {
+            let Some((name, rest)) = crate::scan::param_line(line) else {
                 continue;
             };
-            let (name, rest) = (&line[name.range()], &line[rest.range()]);
             let Some(p) = params.iter().find(|p| p.name == name && p.depth == 0) else {
                 continue;
             };

@@ -1,0 +1,272 @@
+//! The cue patterns of `untyped-enum`'s list judge, written once for two engines: the build
+//! script compiles each into DFAs (`build.rs`), and [`super`] falls back to a regex of the same
+//! text in the rare case the DFAs cannot decide.
+//!
+//! A pattern is `regex` syntax with two markers in place of `\b`, which no DFA can evaluate for
+//! Unicode text: `\<` starts a word (it may open an alternative, before a word character) and
+//! `\>` ends one (it may close an alternative, after a word character). A `\b` that its
+//! neighbours already imply (after `^\s*`, before `\s*:`) is left out. [`Pattern::expand`] turns
+//! each marker into a character the match may consume: the exact `\W`, a smaller set that only
+//! implies it ([`Boundary::Under`]) and a larger one that it implies ([`Boundary::Over`]). Each
+//! expansion changes the match's extent by that one character, never whether there is a match.
+//!
+//! This file is plain `std` code: `build.rs` includes it as a module of its own.
+
+/// How a pattern is searched, which decides how its DFAs are built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Anchored at the end (`...$`): does a match end where the text ends? A reverse DFA,
+    /// anchored at the end, reads only the cue's own bytes.
+    End,
+    /// Anchored at the start (`^...`): a forward DFA, anchored.
+    Start,
+    /// Anywhere: a forward DFA, unanchored.
+    Anywhere,
+    /// Anywhere, and where the leftmost match starts: a reverse DFA, unanchored, reporting
+    /// every match.
+    Leftmost,
+}
+
+/// One cue pattern.
+#[derive(Clone, Copy, Debug)]
+pub struct Pattern {
+    /// Its name, the stem of its DFA files.
+    pub name: &'static str,
+    /// How it is searched.
+    pub kind: Kind,
+    /// The pattern, with `\<` and `\>` markers.
+    pub text: &'static str,
+}
+
+/// What a word boundary marker becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Boundary {
+    /// `\b`: what the pattern means, for the regex.
+    Exact,
+    /// A character that is surely not a word character (ASCII punctuation and spaces, the CJK
+    /// and typographic punctuation most often next to a cue word): a match of this expansion
+    /// is a match of the pattern.
+    Under,
+    /// A character that may not be a word character (anything but an ASCII letter, digit or
+    /// `_`): a match of the pattern is a match of this expansion.
+    Over,
+}
+
+/// The characters [`Boundary::Under`] accepts beside a word: ASCII non-word characters, and
+/// these. Every one is outside `\w` (a test checks it).
+pub const UNDER_EXTRA: &[char] = &[
+    '\u{a0}', '\u{3000}', '，', '。', '、', '：', '；', '（', '）', '「', '」', '『', '』', '【',
+    '】', '《', '》', '“', '”', '‘', '’', '…', '—', '–', '！', '？', '«', '»', '¿', '¡',
+];
+
+impl Pattern {
+    /// The pattern with its markers expanded for `boundary`.
+    pub fn expand(&self, boundary: Boundary) -> String {
+        let class = match boundary {
+            Boundary::Exact => None,
+            Boundary::Under => {
+                let mut class = String::from(r"(?-i:[\x00-\x2F\x3A-\x40\x5B-\x5E\x60\x7B-\x7F");
+                for c in UNDER_EXTRA {
+                    class.push_str(&format!(r"\u{{{:x}}}", u32::from(*c)));
+                }
+                class.push_str("])");
+                Some(class)
+            }
+            Boundary::Over => Some(r"(?-i:[^0-9A-Za-z_])".to_owned()),
+        };
+        match class {
+            None => self.text.replace(r"\<", r"\b").replace(r"\>", r"\b"),
+            Some(class) => self
+                .text
+                .replace(r"\<", &format!("(?:^|{class})"))
+                .replace(r"\>", &format!("(?:$|{class})")),
+        }
+    }
+}
+
+/// Cue words right before a list that make it a closed set whatever its length.
+pub const STRONG_BEFORE: Pattern = Pattern {
+    name: "strong_before",
+    kind: Kind::End,
+    text: r#"(?ix)(?:
+          \<one\s+of(?:\s+the\s+following)?(?:\s+values?)?
+        | \<(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available|legal)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)?(?:values?|options?|choices?|types?|modes?|formats?|periods?|intervals?|units?|kinds?|levels?|statuses|states|currencies|etapas|tipos)(?:\s+(?:are|is|include|includes))?
+        | \<(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available)\s+(?:[[0-9A-Za-z_\u{c0}-\u{24f}]-]+\s+){0,2}?[[0-9A-Za-z_\u{c0}-\u{24f}]-]+\s*(?:are|is|include|includes|[:：])
+        | \<(?:options|choices|values|modes|types|kinds|levels)(?:\s+(?:are|is|include|includes))?\s*[:：]
+        | \<(?:allowed|accepted|supported|valid|possible|enum)\s*\]?\s*[:：]
+        | \<(?:values|options|choices)\s+(?:are|is|include|includes)
+        | \<(?:choose|select|pick)\s+(?:one\s+)?(?:from|between)(?:\s+the\s+following)?
+        | \<either
+        | \<(?:uno|una)\s+de(?:\s+(?:los|las)\s+(?:siguientes\s+)?(?:valores|opciones))?
+        | \<(?:valores|opciones)\s+(?:posibles|válidos|validos|permitidos|admitidos|disponibles)(?:\s+(?:son|es))?
+        | \<o\s+bien
+        | \<soit
+        | \<l['’]une?\s+(?:de|des)
+        | \<valeurs\s+(?:possibles|autorisées|valides)(?:\s+sont)?
+        | \<(?:einer|eine|eines)\s+von
+        | \<(?:mögliche|gültige|erlaubte)\s+werte(?:\s+sind)?
+        | 可选值?(?:项|的值)?(?:为|是|有|包括)?
+        | 候选集(?:为|是)?
+        | 取值(?:范围)?(?:为|是|只能是|可以是|有)?
+        | 只能(?:是|为|取|填)?
+        | 枚举值?(?:为|是)?
+        | 支持的?[\p{Han}]{0,4}(?:有|为|是|包括)
+        | 可选标志
+        )\s*[:：]?\s*(?:\[\s*)?$"#,
+};
+
+/// Cue words right before a list that need a longer list, a closing "or" or quotes.
+pub const WEAK_BEFORE: Pattern = Pattern {
+    name: "weak_before",
+    kind: Kind::End,
+    text: r#"(?ix)(?:
+          \<(?:can|could|must)\s+(?:only\s+)?be
+        | \<(?:is|are|offers?|accepts?|supports?)
+        | \<(?:puede|debe)\s+ser | \<(?:son|es)
+        | \<(?:peut|doit)\s+être | \<sont
+        | \<(?:kann|muss)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)? | \<sind
+        | (?:填写|传入?|选择|为|是|有)
+        | は
+        )\s*[:：]?\s*$"#,
+};
+
+/// "can be", "must be", "puede ser": a modal cue, stronger than "is".
+pub const MODAL_BEFORE: Pattern = Pattern {
+    name: "modal_before",
+    kind: Kind::End,
+    text: r#"(?i)(?:\<(?:can|could|must)\s+(?:only\s+)?be|\<(?:puede|debe)\s+ser|\<(?:peut|doit)\s+être)\s*[:：]?\s*$"#,
+};
+
+/// Cue words right after a list that close it: "之一", "三种", "のいずれか", "から選択".
+pub const STRONG_AFTER: Pattern = Pattern {
+    name: "strong_after",
+    kind: Kind::Start,
+    text: r#"^\s*(?:[)）\]]\s*)?(?:(?:四者|三者|两者|二者|其中)?之一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选一|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|are\s+(?:supported|accepted|allowed))"#,
+};
+
+/// Phrases after which a list is an example, not the set of values: the words (`e.g.`, `such
+/// as`, `por ejemplo`), each starting a word.
+pub const EXAMPLE_WORDS: Pattern = Pattern {
+    name: "example_words",
+    kind: Kind::Leftmost,
+    text: r#"(?ix)(?:
+          \<e\.?\s?g\>
+        | \<for\s+(?:example|instance)\>
+        | \<such\s+as\>
+        | \<like\>
+        | \<including\>
+        | \<examples?\>
+        | \<i\.e\>
+        | \<(?:bad|good|bien|mal|wrong|right|correct|incorrect)\s*(?:\([^)]*\))?\s*[:：]
+        | \<p\.\s?ej\>
+        | \<por\s+ejemplo\>
+        | \<ejemplos?\>
+        | \<como\>
+        | \<par\s+exemple\>
+        | \<exemples?\>
+        | \<comme\>
+        | \<z\.\s?b\>
+        | \<zum\s+beispiel\>
+        | \<beispiel
+        | \<wie\>
+        | \<por\s+exemplo\>
+        | \<exemplos?\>
+        | \<ex\.\s*:?
+        | \<p\.\s?ex\>
+        | \<ad\s+es(?:empio|\.)
+        | \<per\s+esempio\>
+        | \<ví\s+dụ\>
+        | \<chẳng\s+hạn\>
+        | \<contoh\>
+        | \<misalnya\>
+        | \<örneğin\>
+        | \<np\.
+        | \<au\s+format\>
+        | \<im\s+format\>
+        | \<(?:no|en|em)\s+formato\>
+        | \<định\s+dạng\>
+        | \<(?:typical|typically|common|commonly|usual|usually|habituales|comunes|frecuentes|suggested|recommended)\>
+        | \<(?:in\s+the\s+format|formatted\s+as|format\s+of|pattern|syntax|qualifiers?)\>
+        | \<entre\s+otros\>
+        )"#,
+};
+
+/// Phrases after which a list is an example: those not starting with a word boundary (`例如`,
+/// `например`, `，如`).
+pub const EXAMPLE_SIGNS: Pattern = Pattern {
+    name: "example_signs",
+    kind: Kind::Leftmost,
+    text: r#"(?ix)(?:
+          예[:：]
+        | 예를\s*들어
+        | 예시
+        | например
+        | напр\.
+        | в\s+формате
+        | 格式为
+        | [，,、\s]如\s*[\[（(“\x22'「]?\s*$
+        | 例如
+        | 比如
+        | 例[:：]
+        | 如[:：]
+        | 诸如
+        | 像
+        | 好的写法
+        | 不好的写法
+        | など
+        | たとえば
+        | 例えば
+        | 例[)）]
+        )"#,
+};
+
+/// What right after a list says it is open.
+pub const OPEN_AFTER: Pattern = Pattern {
+    name: "open_after",
+    kind: Kind::Start,
+    text: r#"(?i)^\s*(?:,\s*)?(?:etc\>|\.\.\.|…|and\s+(?:so\s+on|more|others)|among\s+others|or\s+(?:other|any|similar|more|a\s+custom)\>|(?:or|and)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+){0,3}(?:like|such\s+as|e\.g)\>|entre\s+otros|u\s+otros|y\s+más|等|など|之类|可自定义|et\s+c(?:etera)?\>|и\s+т\.\s?д|и\s+др\.|v\.v\.|dll\>|dsb\>|ecc\>|usw\>|등)"#,
+};
+
+/// A default right before a list: `(default: `/tmp` or `/var/tmp`; ...)` says what is used when
+/// nothing is sent, not what may be sent.
+pub const DEFAULT_BEFORE: Pattern = Pattern {
+    name: "default_before",
+    kind: Kind::End,
+    text: r#"(?i)(?:\<defaults?(?:\s+(?:is|are|to|value))?|默认(?:值)?(?:为|是)?|既定値)\s*[:：]?\s*[\[(（]?\s*$"#,
+};
+
+/// Right after a list: its items name other tools (`通过 `a` 或 `b` 接口查询`).
+pub const OTHER_TOOLS_AFTER: Pattern = Pattern {
+    name: "other_tools_after",
+    kind: Kind::Start,
+    text: r#"(?i)^\s*(?:[)）]\s*)?(?:接口|工具|(?:tools?|endpoints?|apis?|functions?|commands?)\>)"#,
+};
+
+/// A condition on another parameter before the list.
+pub const CONDITIONAL: Pattern = Pattern {
+    name: "conditional",
+    kind: Kind::Anywhere,
+    text: r#"(?i)\<(?:when|if|unless|only\s+for|cuando|si|sólo\s+si|lorsque|wenn)\>|当|仅在|若|如果|场合|場合"#,
+};
+
+/// A range or a count right before a list: `6-32 位字母、数字或下划线` names characters.
+pub const RANGE_BEFORE: Pattern = Pattern {
+    name: "range_before",
+    kind: Kind::End,
+    text: r#"\d\s*(?:-|~|〜|–|到|至)\s*\d+\s*\S*\s*$"#,
+};
+
+/// Every pattern, for the build script.
+pub const ALL: &[Pattern] = &[
+    STRONG_BEFORE,
+    WEAK_BEFORE,
+    MODAL_BEFORE,
+    STRONG_AFTER,
+    EXAMPLE_WORDS,
+    EXAMPLE_SIGNS,
+    OPEN_AFTER,
+    DEFAULT_BEFORE,
+    OTHER_TOOLS_AFTER,
+    CONDITIONAL,
+    RANGE_BEFORE,
+];
