@@ -1,6 +1,6 @@
 //! # discloser-cli
 //!
-//! The `discloser` command: every flag (`cli`), the commands that run on a small globals struct
+//! The `discloser` command: every flag (`args`), the commands that run on a small globals struct
 //! (`commands`), and the printers of the reports the libraries return as data (`report`,
 //! `table`, `chart`). [`main`] is all a binary needs: the Rust binary and the Python package's
 //! `discloser` command both call it, so they behave byte for byte alike.
@@ -8,8 +8,8 @@
 //! Exit codes: 0 ok, 1 findings, 2 could not run. A closed pipe is not an error, and it
 //! never changes the verdict: findings after it still exit 1.
 
+mod args;
 pub mod chart;
-mod cli;
 mod commands;
 pub mod report;
 mod table;
@@ -28,31 +28,34 @@ use discloser_mcp as mcp;
 use discloser_runtime as runtime;
 use discloser_snapshot as snapshot;
 
-use cli::Cli;
+use args::Cli;
 use diagnostic::LoadError;
 
 /// Runs the command line `args` (the program name first) in the current directory, with the
 /// process's standard output and error, and returns the exit code.
 pub fn main(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
     mcp::install();
-    let cli = match Cli::try_parse_args(args) {
-        Ok(cli) => cli,
+    let (globals, command) = match Cli::try_parse_args(args) {
+        Ok(cli) => cli.into_parts(),
         Err(e) => {
             let _ = e.print();
             return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
         }
     };
-    table::set_width(table::width_for(cli.width, std::io::stdout().is_terminal()));
+    table::set_width(table::width_for(
+        globals.width,
+        std::io::stdout().is_terminal(),
+    ));
     let cwd = std::env::current_dir().unwrap_or_else(|_| ".".into());
     let mut stdout = UntilClosed::new(std::io::stdout().lock());
     let mut stderr = std::io::stderr();
-    let result = commands::run(&cli, &cwd, &mut stdout, &mut stderr);
+    let result = commands::run(&command, &globals, &cwd, &mut stdout, &mut stderr);
     let _ = stdout.flush();
     match result {
         Ok(outcome) => ExitCode::from(outcome.exit_code() as u8),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            let color = cli.color.enabled(std::io::stderr().is_terminal());
+            let color = globals.color.enabled(std::io::stderr().is_terminal());
             let text = match e.downcast_ref::<LoadError>() {
                 Some(load) => report::load_error::render(load, color),
                 None if color => format!("{ERROR_STYLED}: {}", shown(&e)),

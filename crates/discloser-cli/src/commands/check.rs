@@ -7,53 +7,26 @@
 //! same facts.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::Serialize;
 
 use super::Outcome;
 use super::snapshot::{Prepared, prepare};
+use crate::args::{CheckArgs, Globals, OutputFormat};
+use crate::cost::Counter;
+use crate::snapshot::changes::{ChangeKind, State, Summary, ToolChange};
+use crate::snapshot::compare::{CacheImpact, FirstDifference, Note};
+use crate::snapshot::{CheckReport, CheckStatus, CheckedFile, Orphan, SnapshotError, check};
 
 /// `1187` -> `1,187`.
 pub(crate) fn thousands(n: u64) -> String {
     crate::numfmt::thousands(i64::try_from(n).unwrap_or(i64::MAX))
 }
-use crate::cli::Cli;
-use crate::cost::{Counter, Provider, TokenizerKind};
-use crate::snapshot::changes::{ChangeKind, State, Summary, ToolChange};
-use crate::snapshot::compare::{CacheImpact, FirstDifference, Note};
-use crate::snapshot::{CheckReport, CheckStatus, CheckedFile, Orphan, SnapshotError, check};
-
-/// `discloser check`.
-#[derive(Debug, clap::Args)]
-pub struct CheckArgs {
-    /// Providers whose definitions files are checked (repeatable; default: those already in the
-    /// snapshot folder, else `raw`).
-    #[arg(long, value_enum)]
-    pub provider: Vec<Provider>,
-    /// The snapshot folder (default: `snapshots.dir` of the config, relative to the config).
-    #[arg(long, value_name = "DIR")]
-    pub dir: Option<PathBuf>,
-    /// How the tokens of the cache figures are counted.
-    #[arg(long, value_enum, default_value_t = TokenizerKind::O200k)]
-    pub tokenizer: TokenizerKind,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    pub format: OutputFormat,
-}
-
-/// Output formats of `check` and `diff`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum OutputFormat {
-    /// Text for people: summary, positions, cache impact, unified diffs.
-    Text,
-    /// The same facts as JSON, pretty-printed.
-    Json,
-}
 
 /// Runs the command.
 pub fn run(
-    cli: &Cli,
+    globals: &Globals,
     args: &CheckArgs,
     cwd: &Path,
     out: &mut dyn Write,
@@ -62,7 +35,7 @@ pub fn run(
         dir,
         providers,
         rendered,
-    } = prepare(cli, args.dir.as_deref(), &args.provider, cwd)?;
+    } = prepare(globals, args.dir.as_deref(), &args.provider, cwd)?;
     let report =
         check(&dir, &rendered, &providers, &Counter::new(args.tokenizer)).map_err(unbox)?;
     match args.format {

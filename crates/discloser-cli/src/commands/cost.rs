@@ -6,14 +6,19 @@ use std::path::Path;
 
 use anyhow::Context;
 
-use super::Outcome;
-use crate::cli::{CostArgs, ReportFormat};
+use super::{Outcome, for_this_run, load};
+use crate::args::{CostArgs, Globals, ReportFormat};
 use crate::cost::{ConfigCost, CostOptions, CostReport, Counter, ToolCost, cost};
 use crate::numfmt::thousands;
-use crate::project::Project;
 
 /// Computes and prints the cost report.
-pub fn run(project: &Project, args: &CostArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    globals: &Globals,
+    args: &CostArgs,
+    cwd: &Path,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let project = for_this_run(load(globals, &args.paths, cwd)?);
     if !(0.0..=1.0).contains(&args.cache_read_discount) {
         anyhow::bail!(
             "`--cache-read-discount` must be between 0 and 1, got {}",

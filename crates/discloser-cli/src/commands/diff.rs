@@ -9,10 +9,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::Outcome;
-use super::check::{OutputFormat, cache_sentence, legend, summary_lines, thousands};
-use crate::cli::Cli;
+use super::check::{cache_sentence, legend, summary_lines, thousands};
+use crate::args::{DiffArgs, Globals, OutputFormat};
 use crate::config::CONFIG_FILES;
-use crate::cost::{Counter, Provider, TokenizerKind};
+use crate::cost::{Counter, Provider};
 use crate::project::Project;
 use crate::snapshot::diff::{
     DiffReport, DiffStatus, TokenDelta, Version, diff_profiles, diff_projects,
@@ -20,51 +20,26 @@ use crate::snapshot::diff::{
 use crate::snapshot::git::read_revision;
 use crate::source::SourceFile;
 
-/// `discloser diff`.
-#[derive(Debug, clap::Args)]
-pub struct DiffArgs {
-    /// The old version: a config file or a directory (a directory is read through its
-    /// `discloser.yaml`, or as tool files when it has none; a file without a `sources` key is
-    /// read as a tool file).
-    #[arg(value_name = "OLD", requires = "new")]
-    pub old: Option<PathBuf>,
-    /// The new version, given like OLD.
-    #[arg(value_name = "NEW")]
-    pub new: Option<PathBuf>,
-    /// Compare the config as it is at git revision REV (old) with the working tree (new),
-    /// reading the revision through git without touching the work tree.
-    #[arg(long, value_name = "REV", conflicts_with_all = ["old", "profiles"])]
-    pub git: Option<String>,
-    /// Compare two profiles of the config: what changes for the model when a turn switches
-    /// from profile A to profile B.
-    #[arg(long, num_args = 2, value_names = ["A", "B"], conflicts_with = "old")]
-    pub profiles: Option<Vec<String>>,
-    /// How the definitions are serialised.
-    #[arg(long, value_enum, default_value_t = Provider::Raw)]
-    pub provider: Provider,
-    /// How tokens are counted (cache figures and token deltas).
-    #[arg(long, value_enum, default_value_t = TokenizerKind::O200k)]
-    pub tokenizer: TokenizerKind,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    pub format: OutputFormat,
-}
-
 /// Runs the command.
-pub fn run(cli: &Cli, args: &DiffArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    globals: &Globals,
+    args: &DiffArgs,
+    cwd: &Path,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     let counter = Counter::new(args.tokenizer);
     let versions = (args.old.as_deref(), args.new.as_deref());
     let report = match (&args.git, &args.profiles, versions) {
-        (Some(rev), None, (None, None)) => git_diff(cli, rev, cwd, args.provider, &counter)?,
+        (Some(rev), None, (None, None)) => git_diff(globals, rev, cwd, args.provider, &counter)?,
         (None, Some(profiles), (None, None)) => {
-            let project = super::load(cli, &[], cwd)?;
+            let project = super::load(globals, &[], cwd)?;
             let [old, new] = profiles.as_slice() else {
                 anyhow::bail!("`--profiles` takes two profile names");
             };
             diff_profiles(&project, old, new, args.provider, &counter)?
         }
         (None, None, (Some(old), Some(new))) => {
-            if cli.config.is_some() {
+            if globals.config.is_some() {
                 anyhow::bail!("give either `--config` or two versions to compare, not both");
             }
             let (old_label, new_label) = (old.display().to_string(), new.display().to_string());
@@ -107,14 +82,14 @@ pub fn run(cli: &Cli, args: &DiffArgs, cwd: &Path, out: &mut dyn Write) -> anyho
 
 /// The config at `rev` against the working tree.
 fn git_diff(
-    cli: &Cli,
+    globals: &Globals,
     rev: &str,
     cwd: &Path,
     provider: Provider,
     counter: &Counter,
 ) -> anyhow::Result<DiffReport> {
-    let config = cwd.join(super::config_path(cli, cwd)?);
-    let new = super::load(cli, &[], cwd)?;
+    let config = cwd.join(super::config_path(globals, cwd)?);
+    let new = super::load(globals, &[], cwd)?;
     let revision = read_revision(&config, rev)?;
     let old = Project::load_as(
         &revision.config,

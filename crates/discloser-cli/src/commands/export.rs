@@ -8,47 +8,23 @@
 //! nothing outside itself.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Context;
 
 use super::Outcome;
+use crate::args::{ExportArgs, Globals};
 use crate::catalog::formats::export;
-use crate::cli::Cli;
-use crate::cost::Provider;
 use crate::index::{Style, build_index, render};
-
-/// `discloser export`.
-#[derive(Debug, clap::Args)]
-pub struct ExportArgs {
-    /// Tool files, directories or globs to load instead of the config's sources.
-    #[arg(value_name = "PATH")]
-    pub paths: Vec<String>,
-    /// The profile whose bound tools (starter set and core tools) are exported.
-    #[arg(long, short, default_value = crate::project::DEFAULT_PROFILE)]
-    pub profile: String,
-    /// The request format.
-    #[arg(long, value_enum)]
-    pub provider: Provider,
-    /// Also emit the rendered index: `{"tools": ..., "index": "..."}`.
-    #[arg(long)]
-    pub index: bool,
-    /// Compact JSON on one line instead of pretty-printed.
-    #[arg(long)]
-    pub compact: bool,
-    /// Write to this file (atomically) instead of standard output.
-    #[arg(long, short, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-}
 
 /// Runs the command.
 pub fn run(
-    cli: &Cli,
+    globals: &Globals,
     args: &ExportArgs,
     cwd: &Path,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let project = super::load(cli, &args.paths, cwd)?;
+    let project = super::load(globals, &args.paths, cwd)?;
     let profile = project.profile(&args.profile)?;
     let catalog = &project.catalog;
     let tools: Vec<usize> = (0..catalog.tools.len())

@@ -14,34 +14,15 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::Outcome;
+use crate::args::{Globals, ImportArgs};
 use crate::catalog::formats::{self, Format, yaml};
 use crate::catalog::{Catalog, Input, Tool};
-use crate::cli::Cli;
 use crate::project::shown_path;
 use crate::source::SourceFile;
 
-/// `discloser import`.
-#[derive(Debug, clap::Args)]
-pub struct ImportArgs {
-    /// Tool files in any format discloser reads (OpenAI, Anthropic, MCP, Gemini, ...).
-    #[arg(value_name = "FILE", required = true)]
-    pub files: Vec<PathBuf>,
-    /// The format every FILE is in (default: detected per file).
-    // `--format`, its older name, stays a hidden alias for a release: every other `--format`
-    // names an output format.
-    #[arg(long = "from", alias = "format", value_enum, value_name = "FORMAT")]
-    pub format: Option<Format>,
-    /// Write the YAML to this file (atomically) instead of standard output.
-    #[arg(long, short, value_name = "PATH")]
-    pub out: Option<PathBuf>,
-    /// Replace `--out` if it exists.
-    #[arg(long, requires = "out")]
-    pub force: bool,
-}
-
 /// Runs the command.
 pub fn run(
-    _cli: &Cli,
+    _globals: &Globals,
     args: &ImportArgs,
     cwd: &Path,
     out: &mut dyn Write,

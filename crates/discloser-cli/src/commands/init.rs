@@ -17,36 +17,14 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 
 use super::Outcome;
+use crate::args::{Globals, InitArgs};
 use crate::catalog::formats::Format;
 use crate::catalog::formats::yaml::scalar as yaml_scalar;
-use crate::cli::Cli;
 use crate::config::{CONFIG_FILE, CONFIG_FILES};
 use crate::live::Server;
 use crate::lock::{LOCK_FILE, LOCK_VERSION, Lock, PinnedServer};
 use crate::numfmt::plural;
 use crate::project::{Project, Strictness};
-
-/// `discloser init`.
-#[derive(Debug, clap::Args)]
-pub struct InitArgs {
-    /// Tool files, directories or globs to list as sources (relative to the current directory,
-    /// where the config is written).
-    #[arg(value_name = "PATH")]
-    pub paths: Vec<String>,
-    /// The commands after `--` start MCP servers over stdio; separate several with `--`
-    /// (`--mcp -- npx -y server-a -- npx -y server-b`).
-    #[arg(long)]
-    pub mcp: bool,
-    /// Replace an existing `discloser.yaml` (and pins of its servers).
-    #[arg(long)]
-    pub force: bool,
-    /// Seconds each server may take to start and list its tools.
-    #[arg(long, value_name = "SECONDS", default_value_t = crate::live::DEFAULT_TIMEOUT.as_secs_f64())]
-    pub timeout: f64,
-    /// The servers' commands, after `--mcp --`.
-    #[arg(last = true, value_name = "COMMAND")]
-    pub commands: Vec<String>,
-}
 
 /// The seed's rule for the starter set, written above `starter:`.
 const STARTER_RULE: &str = "\
@@ -55,7 +33,12 @@ const STARTER_RULE: &str = "\
 # one line of the index and is bound when the model calls it by name.";
 
 /// Runs the command.
-pub fn run(cli: &Cli, args: &InitArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    globals: &Globals,
+    args: &InitArgs,
+    cwd: &Path,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
     let servers = servers(args)?;
     if args.paths.is_empty() && servers.is_empty() {
         anyhow::bail!(
@@ -69,7 +52,7 @@ pub fn run(cli: &Cli, args: &InitArgs, cwd: &Path, out: &mut dyn Write) -> anyho
             args.timeout
         );
     }
-    let config_path = match &cli.config {
+    let config_path = match &globals.config {
         Some(path) => cwd.join(path),
         None => cwd.join(CONFIG_FILE),
     };

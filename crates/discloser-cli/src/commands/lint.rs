@@ -14,54 +14,11 @@ use std::path::{Path, PathBuf};
 use anyhow::Context as _;
 
 use super::{Outcome, for_this_run, load_quietly, load_with};
-use crate::cli::Cli;
+use crate::args::{Deny, Globals, LintArgs};
 use crate::lint::fix::{self, Fix, FixTarget};
 use crate::lint::report::{Format, Options, render_with};
 use crate::lint::{Finding, RULES, Settings, Severity, lint, rules};
 use crate::project::{Project, Strictness};
-
-/// `discloser lint`.
-#[derive(Debug, clap::Args)]
-pub struct LintArgs {
-    /// Tool files, directories or globs to lint instead of the config's sources.
-    #[arg(value_name = "PATH")]
-    pub paths: Vec<String>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Full)]
-    pub format: Format,
-    /// Run only these rules (codes or names, comma-separated or repeated); replaces the config's.
-    #[arg(long, value_delimiter = ',', value_name = "RULES")]
-    pub select: Vec<String>,
-    /// Do not run these rules (codes or names); added to the config's.
-    #[arg(long, value_delimiter = ',', value_name = "RULES")]
-    pub ignore: Vec<String>,
-    /// Treat warnings as errors for the exit code (`--deny warnings`).
-    #[arg(long, value_name = "warnings")]
-    pub deny: Option<Deny>,
-    /// Apply the fixes to discloser's own files (native tool files, the config), then report
-    /// what remains.
-    #[arg(long)]
-    pub fix: bool,
-    /// Print the fixes as a unified diff instead of applying them; writes nothing.
-    #[arg(long)]
-    pub diff: bool,
-    /// Also apply (and count as fixable) the unsafe fixes, which change a tool's contract.
-    #[arg(long)]
-    pub unsafe_fixes: bool,
-    /// Print a rule's documentation and exit.
-    #[arg(long, value_name = "CODE")]
-    pub explain: Option<String>,
-    /// List every rule and exit.
-    #[arg(long)]
-    pub list: bool,
-}
-
-/// What `--deny` applies to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Deny {
-    /// Warnings fail the run too.
-    Warnings,
-}
 
 /// The most passes of `--fix`: each applies the fixes that do not overlap, and a pass's
 /// edits can make new fixes (or overlapping ones) appear.
@@ -69,7 +26,7 @@ pub const MAX_PASSES: usize = 10;
 
 /// Runs the linter.
 pub fn run(
-    cli: &Cli,
+    globals: &Globals,
     args: &LintArgs,
     cwd: &Path,
     out: &mut dyn Write,
@@ -105,17 +62,17 @@ pub fn run(
             anyhow::bail!(rules::unknown(code));
         }
     }
-    let project = load_with(cli, &args.paths, cwd, Strictness::Lenient)?;
+    let project = load_with(globals, &args.paths, cwd, Strictness::Lenient)?;
     if args.diff {
         return diff(&project, args, out, warnings);
     }
     let findings = if args.fix {
-        fix_all(cli, args, cwd, project, warnings)?
+        fix_all(globals, args, cwd, project, warnings)?
     } else {
         let project = for_this_run(project);
         lint(project, &settings(project, args)?)
     };
-    report(cli, args, &findings, out)?;
+    report(globals, args, &findings, out)?;
     let failing = findings
         .iter()
         .any(|f| f.severity == Severity::Error || args.deny == Some(Deny::Warnings));
@@ -138,13 +95,14 @@ fn settings(project: &Project, args: &LintArgs) -> anyhow::Result<Settings> {
 }
 
 fn report(
-    cli: &Cli,
+    globals: &Globals,
     args: &LintArgs,
     findings: &[Finding],
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let options = Options {
-        color: args.format == Format::Full && cli.color.enabled(std::io::stdout().is_terminal()),
+        color: args.format == Format::Full
+            && globals.color.enabled(std::io::stdout().is_terminal()),
         unsafe_fixes: args.unsafe_fixes,
     };
     out.write_all(render_with(findings, args.format, options).as_bytes())?;
@@ -154,7 +112,7 @@ fn report(
 /// `--fix`: passes of fixes until none applies (or [`MAX_PASSES`]); the findings of the last
 /// lint, those that remain.
 fn fix_all(
-    cli: &Cli,
+    globals: &Globals,
     args: &LintArgs,
     cwd: &Path,
     mut project: Project,
@@ -184,7 +142,7 @@ fn fix_all(
         }
         fixed += applied;
         pass += 1;
-        project = load_quietly(cli, &args.paths, cwd, Strictness::Lenient)?;
+        project = load_quietly(globals, &args.paths, cwd, Strictness::Lenient)?;
     }
 }
 

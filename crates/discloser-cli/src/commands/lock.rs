@@ -13,23 +13,19 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::Outcome;
-use crate::cli::Cli;
+use crate::args::{Globals, LockArgs};
 use crate::live::shown;
 use crate::lock::{LOCK_FILE, LOCK_VERSION, Lock, PinnedServer, ToolChange, changes};
 use crate::numfmt::plural;
 
-/// `discloser lock`.
-#[derive(Debug, clap::Args)]
-pub struct LockArgs {
-    /// Write nothing: start the servers and report how their tools differ from the pins; exit 1
-    /// when any does (for CI).
-    #[arg(long)]
-    pub check: bool,
-}
-
 /// Runs the command.
-pub fn run(cli: &Cli, args: &LockArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let config_path = super::config_path(cli, cwd)?;
+pub fn run(
+    globals: &Globals,
+    args: &LockArgs,
+    cwd: &Path,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let config_path = super::config_path(globals, cwd)?;
     let crate::project::ConfigFile {
         source,
         config,

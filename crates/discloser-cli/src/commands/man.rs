@@ -1,30 +1,25 @@
-//! `discloser man`: man pages in roff, generated from the clap definitions in [`crate::cli`].
+//! `discloser man`: man pages in roff, generated from the clap definitions in [`crate::args`].
 //!
 //! Without `--dir`, `discloser.1` goes to standard output (it lists every subcommand). With
 //! `--dir`, that page and one page per subcommand (`discloser-render.1`, ...) are written there
 //! atomically, for packagers. The pages hold no date, so they are byte-stable per version.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Context;
-use clap::CommandFactory;
 
 use super::Outcome;
-use crate::cli::Cli;
-
-/// `discloser man`.
-#[derive(Debug, clap::Args)]
-#[command(after_help = "Read it with `discloser man | man -l -`.")]
-pub struct ManArgs {
-    /// Write `discloser.1` and one page per subcommand into this directory instead.
-    #[arg(long, value_name = "DIR")]
-    pub dir: Option<PathBuf>,
-}
+use crate::args::{Globals, ManArgs};
 
 /// Writes the man page to `out`, or every page to `--dir`.
-pub fn run(_cli: &Cli, args: &ManArgs, cwd: &Path, out: &mut dyn Write) -> anyhow::Result<Outcome> {
-    let command = Cli::command();
+pub fn run(
+    _globals: &Globals,
+    args: &ManArgs,
+    cwd: &Path,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let command = crate::args::command();
     match &args.dir {
         None => out.write_all(&page(command)?)?,
         Some(dir) => {

@@ -25,7 +25,7 @@ pub mod trace;
 use std::io::Write;
 use std::path::Path;
 
-use crate::cli::{Cli, Command};
+use crate::args::{Command, Globals};
 use crate::project::{Project, Strictness};
 
 /// What a successful run found.
@@ -47,37 +47,33 @@ impl Outcome {
     }
 }
 
-/// Runs the parsed command line. `cwd` is where the config search starts.
+/// Runs a subcommand with the global flags. `cwd` is where the config search starts.
 pub fn run(
-    cli: &Cli,
+    command: &Command,
+    globals: &Globals,
     cwd: &Path,
     out: &mut dyn Write,
     warnings: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    match &cli.command {
-        Command::Render(args) => render::run(
-            for_this_run(load(cli, &args.paths, cwd)?),
-            args,
-            out,
-            warnings,
-        ),
-        Command::Tools(args) => tools::run(for_this_run(load(cli, &args.paths, cwd)?), args, out),
-        Command::Cost(args) => cost::run(for_this_run(load(cli, &args.paths, cwd)?), args, out),
-        Command::Lint(args) => lint::run(cli, args, cwd, out, warnings),
-        Command::Snapshot(args) => snapshot::run(cli, args, cwd, out),
-        Command::Check(args) => check::run(cli, args, cwd, out),
-        Command::Diff(args) => diff::run(cli, args, cwd, out),
-        Command::Import(args) => import::run(cli, args, cwd, out),
-        Command::Export(args) => export::run(cli, args, cwd, out),
-        Command::Pull(args) => pull::run(cli, args, cwd, out),
-        Command::Lock(args) => lock::run(cli, args, cwd, out),
-        Command::Init(args) => init::run(cli, args, cwd, out),
-        Command::Search(args) => search::run(cli, args, cwd, out),
-        Command::Trace(args) => trace::run(cli, args, cwd, out),
-        Command::Reach(args) => reach::run(cli, args, cwd, out),
-        Command::Suggest(args) => suggest::run(cli, args, cwd, out),
-        Command::Completions(args) => completions::run(cli, args, cwd, out),
-        Command::Man(args) => man::run(cli, args, cwd, out),
+    match command {
+        Command::Render(args) => render::run(globals, args, cwd, out, warnings),
+        Command::Tools(args) => tools::run(globals, args, cwd, out),
+        Command::Cost(args) => cost::run(globals, args, cwd, out),
+        Command::Lint(args) => lint::run(globals, args, cwd, out, warnings),
+        Command::Snapshot(args) => snapshot::run(globals, args, cwd, out),
+        Command::Check(args) => check::run(globals, args, cwd, out),
+        Command::Diff(args) => diff::run(globals, args, cwd, out),
+        Command::Import(args) => import::run(globals, args, cwd, out),
+        Command::Export(args) => export::run(globals, args, cwd, out),
+        Command::Pull(args) => pull::run(globals, args, cwd, out),
+        Command::Lock(args) => lock::run(globals, args, cwd, out),
+        Command::Init(args) => init::run(globals, args, cwd, out),
+        Command::Search(args) => search::run(globals, args, cwd, out),
+        Command::Trace(args) => trace::run(globals, args, cwd, out),
+        Command::Reach(args) => reach::run(globals, args, cwd, out),
+        Command::Suggest(args) => suggest::run(globals, args, cwd, out),
+        Command::Completions(args) => completions::run(globals, args, cwd, out),
+        Command::Man(args) => man::run(globals, args, cwd, out),
     }
 }
 
@@ -90,18 +86,18 @@ pub(crate) fn for_this_run(project: Project) -> &'static Project {
 }
 
 /// The project of a command: explicit paths, else `--config`, else the discovered config.
-pub fn load(cli: &Cli, paths: &[String], cwd: &Path) -> anyhow::Result<Project> {
-    load_with(cli, paths, cwd, Strictness::Strict)
+pub fn load(globals: &Globals, paths: &[String], cwd: &Path) -> anyhow::Result<Project> {
+    load_with(globals, paths, cwd, Strictness::Strict)
 }
 
 /// [`load`], choosing how unknown tool names in profiles are treated.
 pub fn load_with(
-    cli: &Cli,
+    globals: &Globals,
     paths: &[String],
     cwd: &Path,
     strictness: Strictness,
 ) -> anyhow::Result<Project> {
-    let project = load_quietly(cli, paths, cwd, strictness)?;
+    let project = load_quietly(globals, paths, cwd, strictness)?;
     // Said once per run on standard error, as `main` says errors, whatever the command writes
     // to its output.
     let mut stderr = std::io::stderr();
@@ -114,16 +110,16 @@ pub fn load_with(
 /// [`load_with`] without the notes on standard error, for a command that loads the same
 /// project again (`lint --fix`, after each pass of fixes).
 pub(crate) fn load_quietly(
-    cli: &Cli,
+    globals: &Globals,
     paths: &[String],
     cwd: &Path,
     strictness: Strictness,
 ) -> anyhow::Result<Project> {
-    Ok(match (&cli.config, paths) {
+    Ok(match (&globals.config, paths) {
         (Some(_), [_, ..]) => anyhow::bail!("give either `--config` or paths, not both"),
         (None, [_, ..]) => Project::from_paths_with(paths, cwd, strictness)?,
         (Some(path), []) => Project::load_with(path, strictness)?,
-        (None, []) => Project::load_with(&config_path(cli, cwd)?, strictness)?,
+        (None, []) => Project::load_with(&config_path(globals, cwd)?, strictness)?,
     })
 }
 
@@ -141,8 +137,8 @@ pub(crate) fn report_written(path: &Path, bytes: usize) {
 
 /// The config file of a command: `--config`, else the one found from `cwd` up (as shown in
 /// messages), else the error that says none was found and what to do.
-pub fn config_path(cli: &Cli, cwd: &Path) -> anyhow::Result<std::path::PathBuf> {
-    match &cli.config {
+pub fn config_path(globals: &Globals, cwd: &Path) -> anyhow::Result<std::path::PathBuf> {
+    match &globals.config {
         Some(path) => Ok(path.clone()),
         None => match crate::project::find_config(cwd) {
             Some(path) => Ok(crate::project::shown_path(&path)),

@@ -13,30 +13,12 @@ use std::time::Duration;
 use anyhow::Context;
 
 use super::Outcome;
-use crate::cli::Cli;
+use crate::args::{Globals, PullArgs};
 use crate::mcp;
-
-/// `discloser pull`.
-#[derive(Debug, clap::Args)]
-pub struct PullArgs {
-    /// The server speaks MCP over stdio: the only kind of server `pull` talks to, so the flag
-    /// may be left out.
-    #[arg(long)]
-    pub mcp: bool,
-    /// Write the tools to this file (atomically) instead of standard output.
-    #[arg(long, short, value_name = "FILE")]
-    pub out: Option<std::path::PathBuf>,
-    /// Seconds the whole exchange (start, handshake, every page of `tools/list`) may take.
-    #[arg(long, value_name = "SECONDS", default_value_t = mcp::DEFAULT_TIMEOUT.as_secs_f64())]
-    pub timeout: f64,
-    /// The server's command and arguments, after `--`.
-    #[arg(last = true, required = true, value_name = "COMMAND")]
-    pub command: Vec<String>,
-}
 
 /// Runs the command.
 pub fn run(
-    _cli: &Cli,
+    _globals: &Globals,
     args: &PullArgs,
     cwd: &Path,
     out: &mut dyn Write,

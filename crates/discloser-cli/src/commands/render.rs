@@ -1,21 +1,23 @@
 //! `discloser render`: the index of a profile, to standard output or a file.
 
 use std::io::Write;
+use std::path::Path;
 
 use anyhow::Context;
 
-use super::Outcome;
-use crate::cli::RenderArgs;
+use super::{Outcome, for_this_run, load};
+use crate::args::{Globals, RenderArgs};
 use crate::index::render_index;
-use crate::project::Project;
 
 /// Renders the index of `args.profile`.
 pub fn run(
-    project: &Project,
+    globals: &Globals,
     args: &RenderArgs,
+    cwd: &Path,
     out: &mut dyn Write,
     warnings: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
+    let project = for_this_run(load(globals, &args.paths, cwd)?);
     let profile = project.profile(&args.profile)?;
     // Rendered batch by batch: the entries of a large catalog are never all held at once.
     let (pieces, index_warnings) = render_index(

@@ -5,37 +5,23 @@
 //! files discloser does not write are never removed.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::Outcome;
 use super::check::unbox;
-use crate::cli::Cli;
+use crate::args::{Globals, SnapshotArgs};
 use crate::cost::Provider;
 use crate::snapshot::{Artifact, Orphan, SnapshotDir, artifacts, select_providers, write};
 
-/// `discloser snapshot`.
-#[derive(Debug, clap::Args)]
-pub struct SnapshotArgs {
-    /// Providers whose definitions are written (repeatable; default: those already in the
-    /// snapshot folder, else `raw`).
-    #[arg(long, value_enum)]
-    pub provider: Vec<Provider>,
-    /// Remove snapshot files of profiles and providers that are no longer rendered.
-    #[arg(long)]
-    pub prune: bool,
-    /// The snapshot folder (default: `snapshots.dir` of the config, relative to the config).
-    #[arg(long, value_name = "DIR")]
-    pub dir: Option<PathBuf>,
-}
-
 /// Runs the command.
 pub fn run(
-    cli: &Cli,
+    globals: &Globals,
     args: &SnapshotArgs,
     cwd: &Path,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let Prepared { dir, rendered, .. } = prepare(cli, args.dir.as_deref(), &args.provider, cwd)?;
+    let Prepared { dir, rendered, .. } =
+        prepare(globals, args.dir.as_deref(), &args.provider, cwd)?;
     let report = write(&dir, &rendered, args.prune).map_err(unbox)?;
     let mut text = String::new();
     for path in &report.written {
@@ -77,12 +63,12 @@ pub(crate) struct Prepared {
 /// (`dir`, else `snapshots.dir` of the config) and the providers ([`select_providers`]), and
 /// renders every profile's files.
 pub(crate) fn prepare(
-    cli: &Cli,
+    globals: &Globals,
     dir: Option<&Path>,
     providers: &[Provider],
     cwd: &Path,
 ) -> anyhow::Result<Prepared> {
-    let project = super::load(cli, &[], cwd)?;
+    let project = super::load(globals, &[], cwd)?;
     let dir = match dir {
         Some(dir) => SnapshotDir::given(dir, cwd),
         None => SnapshotDir::of(&project),

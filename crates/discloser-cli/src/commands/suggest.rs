@@ -2,88 +2,27 @@
 //! [`crate::runtime::suggest`]).
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::Context as _;
 
 use super::{Outcome, load};
-use crate::cli::Cli;
-use crate::cost::{Provider, TokenizerKind};
+use crate::args::{Globals, SuggestArgs};
 use crate::numfmt::thousands;
-use crate::project::DEFAULT_PROFILE;
 use crate::report::runtime as report;
 use crate::runtime::suggest::{SuggestOptions, WrittenProfile, suggest};
-use crate::runtime::trigger_words::{self, TriggerReport, suggest_triggers};
+use crate::runtime::trigger_words::{TriggerReport, suggest_triggers};
 use crate::runtime::write_profile::write_profile;
 use crate::runtime::{Format, Runtime};
 
-/// `discloser suggest`.
-#[derive(Debug, clap::Args)]
-pub struct SuggestArgs {
-    /// Trace files (JSON Lines, one turn per line; or OpenTelemetry GenAI spans as OTLP JSON).
-    #[arg(
-        long = "trace",
-        value_name = "FILE",
-        required_unless_present = "from_text",
-        num_args = 1..
-    )]
-    pub traces: Vec<PathBuf>,
-    /// The profile whose starter set is re-chosen, from the trace's turns of that profile.
-    #[arg(long, short, default_value = DEFAULT_PROFILE)]
-    pub profile: String,
-    /// Tokens a wasted round trip costs (default: the trace's mean input tokens per turn).
-    #[arg(long, value_name = "N")]
-    pub round_trip: Option<u64>,
-    /// Add the suggested starter set to `discloser.yaml` as profile NAME (atomically).
-    #[arg(long, value_name = "NAME")]
-    pub write_profile: Option<String>,
-    /// With `--write-profile`: write it even when a change rests on low evidence (fewer than
-    /// 10 turns).
-    #[arg(long, requires = "write_profile")]
-    pub force: bool,
-    /// How tokens are counted.
-    #[arg(long, value_enum, default_value_t = TokenizerKind::O200k)]
-    pub tokenizer: TokenizerKind,
-    /// How each tool definition is serialised before counting.
-    #[arg(long, value_enum, default_value_t = Provider::Raw)]
-    pub provider: Provider,
-    /// Propose trigger words instead: per tool, the words users typed in the turns that needed
-    /// it (traces need the per-turn `user` message).
-    #[arg(long)]
-    pub triggers: bool,
-    /// With `--triggers`: the most candidates shown per tool.
-    #[arg(long, value_name = "N", default_value_t = trigger_words::DEFAULT_LIMIT, requires = "triggers")]
-    pub limit: usize,
-    /// With `--triggers`: write the proposals as a trigger file (each tool's triggers plus its
-    /// candidates, to review) for `triggers:` in `discloser.yaml`; never replaces a file.
-    #[arg(
-        long,
-        value_name = "FILE",
-        requires = "triggers",
-        conflicts_with = "from_text"
-    )]
-    pub write_triggers: Option<PathBuf>,
-    /// With `--triggers`: add the candidates to each tool's triggers in `overrides:` of
-    /// `discloser.yaml` (atomically, every other byte of the file kept).
-    #[arg(long, requires = "triggers", conflicts_with = "from_text")]
-    pub write: bool,
-    /// With `--triggers`: candidates from each tool's own name and description instead of
-    /// traces (the ones `init` writes as comments), for a person to choose from; never written.
-    #[arg(long, requires = "triggers")]
-    pub from_text: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
-}
-
 /// Suggests the starter set, prints why, and writes it when asked.
 pub fn run(
-    cli: &Cli,
+    globals: &Globals,
     args: &SuggestArgs,
     cwd: &Path,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let project = load(cli, &[], cwd)?;
+    let project = load(globals, &[], cwd)?;
     project.profile(&args.profile)?;
     if args.from_text {
         let text = from_text(&project, args.limit, args.format);

@@ -1,14 +1,14 @@
 //! `discloser tools`: the catalog as a table.
 
 use std::io::Write;
+use std::path::Path;
 
 use serde::Serialize;
 
-use super::Outcome;
-use crate::cli::{TableFormat, ToolsArgs};
+use super::{Outcome, for_this_run, load};
+use crate::args::{Globals, TableFormat, ToolsArgs};
 use crate::diagnostic::location;
 use crate::index::{normalize_triggers, signature::signature};
-use crate::project::Project;
 use crate::source::Target;
 
 #[derive(Serialize)]
@@ -21,7 +21,13 @@ struct Row {
 }
 
 /// Prints every tool with its state in the profile.
-pub fn run(project: &Project, args: &ToolsArgs, out: &mut dyn Write) -> anyhow::Result<Outcome> {
+pub fn run(
+    globals: &Globals,
+    args: &ToolsArgs,
+    cwd: &Path,
+    out: &mut dyn Write,
+) -> anyhow::Result<Outcome> {
+    let project = for_this_run(load(globals, &args.paths, cwd)?);
     let profile = project.profile(&args.profile)?;
     let catalog = &project.catalog;
     // Every tool's position at once: each file's positions are parsed once, then freed.

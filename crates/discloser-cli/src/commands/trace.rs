@@ -4,36 +4,19 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::{Outcome, load};
-use crate::cli::Cli;
+use crate::args::{Globals, TraceArgs};
 use crate::report::runtime as report;
+use crate::runtime::Runtime;
 use crate::runtime::trace::{Trace, classify, summarize, turn_profiles};
-use crate::runtime::{Format, Runtime};
-
-/// `discloser trace`.
-#[derive(Debug, clap::Args)]
-pub struct TraceArgs {
-    /// Trace files (JSON Lines, one turn per line; or OpenTelemetry GenAI spans as OTLP JSON).
-    #[arg(value_name = "FILE", required = true)]
-    pub files: Vec<PathBuf>,
-    /// Assign an origin to every call that has none (bound, catalog, search or unknown).
-    #[arg(long)]
-    pub classify: bool,
-    /// The profile of turns that do not record one.
-    #[arg(long, short, default_value = crate::project::DEFAULT_PROFILE)]
-    pub profile: String,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Table)]
-    pub format: Format,
-}
 
 /// Reads the traces and prints their summary.
 pub fn run(
-    cli: &Cli,
+    globals: &Globals,
     args: &TraceArgs,
     cwd: &Path,
     out: &mut dyn Write,
 ) -> anyhow::Result<Outcome> {
-    let project = load(cli, &[], cwd)?;
+    let project = load(globals, &[], cwd)?;
     project.profile(&args.profile)?;
     let mut trace = read_traces(&args.files, cwd)?;
     let runtime = Runtime::new(&project);

@@ -1,12 +1,28 @@
-//! Command-line arguments (clap derive): one struct per subcommand, global flags on [`Cli`].
+//! Every flag of the command line (clap derive): [`Cli`] with the global flags and the
+//! [`Command`] enum here, one struct per subcommand in a file per group of commands.
+//!
+//! This module knows no command: `commands` imports its arguments from here, never the other
+//! way round. The commands see the global flags as [`Globals`], which the dispatcher takes
+//! from [`Cli`] once; nothing else knows [`Cli`].
+
+mod catalog;
+mod lint;
+mod meta;
+mod runtime;
+mod snapshot;
+mod sources;
 
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
-use crate::cost::{Provider, TokenizerKind};
-use crate::index::Style;
+pub use catalog::{CostArgs, ExportArgs, RenderArgs, ReportFormat, TableFormat, ToolsArgs};
+pub use lint::{Deny, LintArgs};
+pub use meta::{CompletionsArgs, ManArgs};
+pub use runtime::{ReachArgs, SearchArgs, SuggestArgs, TraceArgs};
+pub use snapshot::{CheckArgs, DiffArgs, OutputFormat, SnapshotArgs};
+pub use sources::{ImportArgs, InitArgs, LockArgs, PullArgs};
 
 /// Render, diff, cost and lint the tool index of an LLM agent.
 #[derive(Debug, Parser)]
@@ -48,6 +64,41 @@ impl Cli {
         let matches = command.try_get_matches_from_mut(args)?;
         Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
     }
+
+    /// Splits the command line into its global flags and its subcommand.
+    pub fn into_parts(self) -> (Globals, Command) {
+        let Cli {
+            config,
+            width,
+            color,
+            command,
+        } = self;
+        (
+            Globals {
+                config,
+                width,
+                color,
+            },
+            command,
+        )
+    }
+}
+
+/// The global flags, as every command reads them.
+#[derive(Clone, Debug, Default)]
+pub struct Globals {
+    /// `--config`: the config file, else the one discovered from the current directory up.
+    pub config: Option<PathBuf>,
+    /// `--width`: the columns tables fit, else the terminal's or a fixed layout.
+    pub width: Option<u16>,
+    /// `--color`: when output is colored.
+    pub color: ColorChoice,
+}
+
+/// The whole command line as clap describes it, for the commands that print it in another
+/// form (`completions`, `man`).
+pub fn command() -> clap::Command {
+    Cli::command()
 }
 
 /// The last `--color WHEN` or `--color=WHEN` before a `--`, read ahead of clap.
@@ -109,124 +160,38 @@ pub enum Command {
     Cost(CostArgs),
     /// Check tool definitions against the index contract (missing triggers, cut sentences,
     /// untyped enums, ...).
-    Lint(crate::commands::lint::LintArgs),
+    Lint(LintArgs),
     /// Write the model-facing bytes of every profile (index and bound definitions) to the
     /// snapshot folder.
-    Snapshot(crate::commands::snapshot::SnapshotArgs),
+    Snapshot(SnapshotArgs),
     /// Compare the model-facing bytes with the snapshots, byte for byte, and report the prompt
     /// cache impact of any drift. Never writes.
-    Check(crate::commands::check::CheckArgs),
+    Check(CheckArgs),
     /// Compare two versions of a catalog's index (two configs, a git revision, or two profiles).
-    Diff(crate::commands::diff::DiffArgs),
+    Diff(DiffArgs),
     /// Convert OpenAI, Anthropic, MCP or Gemini tool definitions into discloser's YAML format.
-    Import(crate::commands::import::ImportArgs),
+    Import(ImportArgs),
     /// Print a profile's bound tool definitions exactly as a provider's request expects them.
-    Export(crate::commands::export::ExportArgs),
+    Export(ExportArgs),
     /// Fetch the tool definitions of a live MCP server over stdio.
-    Pull(crate::commands::pull::PullArgs),
+    Pull(PullArgs),
     /// Pin the tools of the config's MCP servers in `discloser.lock.json`, so that commands
     /// start no server; `--check` reports what a server changed since.
-    Lock(crate::commands::lock::LockArgs),
+    Lock(LockArgs),
     /// Write a `discloser.yaml` for tool files and MCP servers, with a trigger stub per tool.
-    Init(crate::commands::init::InitArgs),
+    Init(InitArgs),
     /// Rank catalog tools for a query with the keyword scoring a runtime's search tool uses.
-    Search(crate::commands::search::SearchArgs),
+    Search(SearchArgs),
     /// Summarise tool traces: how each tool was reached, first-call failures, invented names.
-    Trace(crate::commands::trace::TraceArgs),
+    Trace(TraceArgs),
     /// Check that user utterances reach the tools they should (findability gate for CI).
-    Reach(crate::commands::reach::ReachArgs),
+    Reach(ReachArgs),
     /// Suggest the starter set that minimises expected tokens per turn from real usage.
-    Suggest(crate::commands::suggest::SuggestArgs),
+    Suggest(SuggestArgs),
     /// Print a shell completion script.
-    Completions(crate::commands::completions::CompletionsArgs),
+    Completions(CompletionsArgs),
     /// Print the man page.
-    Man(crate::commands::man::ManArgs),
-}
-
-/// `discloser cost`.
-#[derive(Debug, clap::Args)]
-pub struct CostArgs {
-    /// Tool files, directories or globs to load instead of the config's sources.
-    #[arg(value_name = "PATH")]
-    pub paths: Vec<String>,
-    /// Profiles to compare (repeatable; default: every profile, in config order).
-    #[arg(long, short)]
-    pub profile: Vec<String>,
-    /// How tokens are counted.
-    #[arg(long, value_enum, default_value_t = TokenizerKind::O200k)]
-    pub tokenizer: TokenizerKind,
-    /// How each tool definition is serialised before counting.
-    #[arg(long, value_enum, default_value_t = Provider::Raw)]
-    pub provider: Provider,
-    /// Also show each tool's full definition against its index entry.
-    #[arg(long)]
-    pub by_tool: bool,
-    /// Also show the definition tokens paid over a conversation of N turns.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
-    pub turns: Option<u32>,
-    /// Price factor of cached prefix tokens from the second turn on (with `--turns`).
-    #[arg(long, value_name = "F", default_value_t = 1.0)]
-    pub cache_read_discount: f64,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = ReportFormat::Table)]
-    pub format: ReportFormat,
-    /// Also draw the comparison as an SVG bar chart into this file (written atomically).
-    #[arg(long, value_name = "FILE.svg")]
-    pub chart: Option<PathBuf>,
-}
-
-/// Formats of reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum ReportFormat {
-    /// An aligned text table.
-    Table,
-    /// A Markdown table, for pull requests.
-    Markdown,
-    /// JSON, with documented field names.
-    Json,
-    /// CSV with a header row.
-    Csv,
-}
-
-/// `discloser render`.
-#[derive(Debug, clap::Args)]
-pub struct RenderArgs {
-    /// Tool files, directories or globs to load instead of the config's sources (no config is
-    /// read; default index settings; only core tools are bound).
-    #[arg(value_name = "PATH")]
-    pub paths: Vec<String>,
-    /// The profile whose unbound tools are indexed.
-    #[arg(long, short, default_value = crate::project::DEFAULT_PROFILE)]
-    pub profile: String,
-    /// Output style.
-    #[arg(long, value_enum, default_value_t = Style::Text)]
-    pub style: Style,
-    /// Write to this file (atomically) instead of standard output.
-    #[arg(long, short, value_name = "FILE")]
-    pub out: Option<PathBuf>,
-}
-
-/// `discloser tools`.
-#[derive(Debug, clap::Args)]
-pub struct ToolsArgs {
-    /// Tool files, directories or globs to load instead of the config's sources.
-    #[arg(value_name = "PATH")]
-    pub paths: Vec<String>,
-    /// The profile that decides which tools are bound.
-    #[arg(long, short, default_value = crate::project::DEFAULT_PROFILE)]
-    pub profile: String,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = TableFormat::Table)]
-    pub format: TableFormat,
-}
-
-/// Formats of tabular output.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum TableFormat {
-    /// An aligned text table.
-    Table,
-    /// A JSON array of rows.
-    Json,
+    Man(ManArgs),
 }
 
 #[cfg(test)]
@@ -268,6 +233,26 @@ mod tests {
         assert!(!ColorChoice::Auto.decide(false, None));
         assert!(ColorChoice::Always.decide(false, set));
         assert!(!ColorChoice::Never.decide(true, None));
+    }
+
+    #[test]
+    fn global_flags_are_split_off_wherever_they_stand() {
+        let cli = Cli::try_parse_args([
+            "discloser",
+            "lint",
+            "--config",
+            "x.yaml",
+            "--width",
+            "40",
+            "--color",
+            "never",
+        ])
+        .expect("a valid command line");
+        let (globals, command) = cli.into_parts();
+        assert_eq!(globals.config, Some(PathBuf::from("x.yaml")));
+        assert_eq!(globals.width, Some(40));
+        assert_eq!(globals.color, ColorChoice::Never);
+        assert!(matches!(command, Command::Lint(_)));
     }
 
     #[test]
