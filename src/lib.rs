@@ -26,7 +26,7 @@
 #![warn(missing_docs)]
 
 pub use discloser_core::{
-    catalog, config, cost, diagnostic, fsutil, index, live, numfmt, project, source,
+    catalog, config, cost, diagnostic, fsutil, index, live, numfmt, project, schema, source,
 };
 pub use discloser_lint as lint;
 pub use discloser_mcp as mcp;

@@ -37,5 +37,6 @@ pub mod lock;
 pub mod numfmt;
 pub mod printable;
 pub mod project;
+pub mod schema;
 pub mod source;
 pub mod typing;

@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
+use discloser_core::schema::keywords::{Holds, holds};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -601,21 +602,15 @@ fn too_deep() -> String {
     format!("the schema is nested more than {MAX_DEPTH} levels deep, too deep to validate")
 }
 
-/// Keywords whose values are data, not schemas (only when they are keywords).
+/// Keywords whose values are data, not schemas (only when they are keywords): the table's, and
+/// `required`, whose names this depth guard has never counted.
 fn is_data_keyword(key: &str, keyword_position: bool) -> bool {
-    keyword_position
-        && matches!(
-            key,
-            "enum" | "const" | "default" | "examples" | "example" | "required"
-        )
+    keyword_position && (key == "required" || holds(key) == Some(Holds::Data))
 }
 
 /// Keywords whose value maps user names to schemas.
 fn is_schema_map(key: &str) -> bool {
-    matches!(
-        key,
-        "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas"
-    )
+    holds(key) == Some(Holds::Map)
 }
 
 #[cfg(test)]

@@ -389,7 +389,7 @@ impl Catalog {
 
     /// Follows `$ref`s from `schema` until a schema without one (bounded, cycle-checked).
     pub fn deref<'a>(&'a self, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
-        refs::deref(self, schema)
+        crate::schema::deref(self, schema)
     }
 }
 

@@ -19,48 +19,11 @@ use serde_json::Value;
 
 use super::{Catalog, parameters_pointer};
 use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
-use crate::source::{SourceFile, Target, pointer_push, pointer_segments};
+use crate::schema::resolve::{self, Documents, Local, RefTarget, decode_fragment, parse_ref};
+use crate::schema::walk::{Reach, Walk, walk_mut};
+use crate::source::{SourceFile, Target, pointer_push};
 
-/// Which document a schema node lives in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum DocId {
-    /// The `parameters` of the tool at this index of [`Catalog::tools`].
-    Tool(usize),
-    /// A schema file referenced from a tool.
-    File(usize),
-}
-
-/// A schema node and the document it belongs to (so its own `$ref`s resolve correctly).
-#[derive(Clone, Copy, Debug)]
-pub struct Schema<'a> {
-    /// The document `value` belongs to.
-    pub doc: DocId,
-    /// The schema node.
-    pub value: &'a Value,
-}
-
-/// Why a reference does not resolve, and a `help:` line when one can be given (the nearest
-/// existing definition or file).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RefError(pub String, pub Option<String>);
-
-impl RefError {
-    fn new(message: String) -> RefError {
-        RefError(message, None)
-    }
-}
-
-/// Keywords whose value maps names to schemas.
-const SCHEMA_MAPS: &[&str] = &[
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-];
-
-/// Longest chain of `$ref` → `$ref` → ... followed before giving up.
-const MAX_CHAIN: usize = 64;
+pub use crate::schema::resolve::{DocId, RefError, Schema};
 
 #[derive(Debug, Default)]
 pub(super) struct RefStore {
@@ -77,31 +40,6 @@ impl RefStore {
             ..RefStore::default()
         }
     }
-}
-
-/// A parsed `$ref` string.
-enum RefTarget<'s> {
-    Local(&'s str),
-    File(&'s str, &'s str),
-}
-
-fn parse_ref(reference: &str) -> Result<RefTarget<'_>, RefError> {
-    if reference.contains("://") || reference.starts_with("//") {
-        return Err(RefError::new(format!(
-            "remote `$ref` `{reference}` is not fetched; copy the schema into the project and refer to the file"
-        )));
-    }
-    let (file, fragment) = reference.split_once('#').unwrap_or((reference, ""));
-    if !fragment.is_empty() && !fragment.starts_with('/') {
-        return Err(RefError::new(format!(
-            "`$ref` `{reference}` uses an anchor; only JSON pointers (`#/$defs/...`) are supported"
-        )));
-    }
-    Ok(if file.is_empty() {
-        RefTarget::Local(fragment)
-    } else {
-        RefTarget::File(file, fragment)
-    })
 }
 
 /// Loads every file reachable through `$ref`s and checks that every reference resolves.
@@ -188,7 +126,7 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
         };
         let check = |docs: Docs<'_>, root: &Value| {
             let mut first: [Option<(String, RefError)>; 2] = [None, None];
-            for (slot, step) in first.iter_mut().zip([resolve_once_in, deref_in]) {
+            for (slot, step) in first.iter_mut().zip([Docs::resolve_once, Docs::deref]) {
                 *slot = refs.iter().find_map(|pointer| {
                     let node = root.pointer(pointer).unwrap_or(&Value::Null);
                     step(docs, Schema { doc, value: node })
@@ -242,28 +180,17 @@ pub(super) fn refs_to_check(root: &Value) -> Vec<(String, String)> {
 }
 
 /// Whether the `$ref` at `pointer` in `root` resolves in `root`, and so does every `$ref` of
-/// the chain it starts, which ends within [`MAX_CHAIN`] steps without a cycle: what both steps
-/// of [`check`] verify, for a reference that never leaves its document.
+/// the chain it starts, which ends within [`resolve::MAX_CHAIN`] steps without a cycle: what
+/// both steps of [`check`] verify, for a reference that never leaves its document.
 fn local_chain_resolves(root: &Value, pointer: &str) -> bool {
-    let Some(mut node) = root.pointer(pointer) else {
-        return false;
-    };
-    let mut seen: Vec<*const Value> = Vec::new();
-    while let Some(reference) = node.get("$ref").and_then(Value::as_str) {
-        let key = std::ptr::from_ref(node);
-        if seen.contains(&key) || seen.len() >= MAX_CHAIN {
-            return false;
-        }
-        seen.push(key);
-        let Ok(RefTarget::Local(target)) = parse_ref(reference) else {
-            return false;
+    root.pointer(pointer).is_some_and(|node| {
+        // `Local` takes every document for `root`: the id is not looked at.
+        let schema = Schema {
+            doc: DocId::Tool(0),
+            value: node,
         };
-        let Some(next) = resolve_pointer(root, target) else {
-            return false;
-        };
-        node = next;
-    }
-    true
+        resolve::deref(Local(root), schema).is_ok()
+    })
 }
 
 fn load_doc(path: &Path) -> Result<(PathBuf, SourceFile, Value), LoadError> {
@@ -348,111 +275,45 @@ impl<'a> Docs<'a> {
 
     /// [`Catalog::deref`] in these documents.
     pub(crate) fn deref(self, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
-        deref_in(self, schema)
+        resolve::deref(self, schema)
     }
 
+    /// Follows the `$ref` of `schema` one step in these documents.
+    fn resolve_once(self, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
+        resolve::resolve_once(self, schema)
+    }
+}
+
+impl<'a> Documents<'a> for Docs<'a> {
     fn root(self, doc: DocId) -> &'a Value {
         match (doc, self.tool) {
             (DocId::Tool(i), Some((j, root))) if i == j => root,
             _ => doc_value(self.catalog, doc),
         }
     }
-}
 
-/// Follows `$ref`s from `schema` to a node without one.
-pub(super) fn deref<'a>(catalog: &'a Catalog, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
-    deref_in(Docs::of(catalog), schema)
-}
-
-fn deref_in<'a>(docs: Docs<'a>, mut schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
-    let mut seen: Vec<(DocId, *const Value)> = Vec::new();
-    while let Some(reference) = schema.value.get("$ref").and_then(Value::as_str) {
-        let key = (schema.doc, std::ptr::from_ref(schema.value));
-        if seen.contains(&key) {
-            let chain = seen.len();
-            return Err(RefError::new(format!(
-                "`$ref` `{reference}` is part of a cycle of references ({chain} steps)"
-            )));
-        }
-        if seen.len() >= MAX_CHAIN {
-            return Err(RefError::new(format!(
-                "`$ref` `{reference}` starts a chain of more than {MAX_CHAIN} references"
-            )));
-        }
-        seen.push(key);
-        schema = resolve_once_in(docs, schema)?;
+    /// A file loaded with the catalog, relative to the file of `from`.
+    fn file(self, from: DocId, file: &str) -> Result<DocId, RefError> {
+        let path = target_path(self.catalog, from, file)?;
+        let index = self
+            .catalog
+            .refs
+            .by_path
+            .get(&path)
+            .ok_or_else(|| RefError::new(format!("`$ref` target `{file}` was not loaded")))?;
+        Ok(DocId::File(*index))
     }
-    Ok(schema)
 }
 
-/// Follows the `$ref` of `schema` one step (the node itself when it has none).
-fn resolve_once<'a>(catalog: &'a Catalog, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
-    resolve_once_in(Docs::of(catalog), schema)
-}
-
-fn resolve_once_in<'a>(docs: Docs<'a>, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
-    let catalog = docs.catalog;
-    let Some(reference) = schema.value.get("$ref").and_then(Value::as_str) else {
-        return Ok(schema);
-    };
-    let (doc, pointer) = match parse_ref(reference)? {
-        RefTarget::Local(pointer) => (schema.doc, pointer),
-        RefTarget::File(file, pointer) => {
-            let path = target_path(catalog, schema.doc, file)?;
-            let index =
-                catalog.refs.by_path.get(&path).ok_or_else(|| {
-                    RefError::new(format!("`$ref` target `{file}` was not loaded"))
-                })?;
-            (DocId::File(*index), pointer)
-        }
-    };
-    let root = docs.root(doc);
-    let value = resolve_pointer(root, pointer).ok_or_else(|| {
-        let help = nearest_pointer(root, pointer).map(|near| {
-            let file = reference.split_once('#').map_or("", |(f, _)| f);
-            format!("did you mean `{file}#{near}`?")
-        });
-        RefError(
-            format!("`$ref` `{reference}` points to nothing: no `{pointer}` in its document"),
-            help,
-        )
-    })?;
-    Ok(Schema { doc, value })
-}
-
-/// The existing pointer nearest to `pointer` in `root`: each segment that names nothing is
-/// replaced by the nearest key of its mapping (`Cabin` by `CabinClass`). `None` when some
-/// segment has no near key, or leaves a mapping.
-fn nearest_pointer(root: &Value, pointer: &str) -> Option<String> {
-    let decoded = pointer
-        .replace("%24", "$")
-        .replace("%25", "%")
-        .replace("%20", " ");
-    let mut node = root;
-    let mut near = String::new();
-    let mut changed = false;
-    for segment in pointer_segments(&decoded) {
-        let next = match node {
-            Value::Object(map) => match map.get_key_value(segment.as_str()) {
-                Some(found) => found,
-                None => {
-                    let key = did_you_mean(&segment, map.keys().map(String::as_str))?;
-                    changed = true;
-                    map.get_key_value(key)?
-                }
-            },
-            Value::Array(items) => {
-                let item = items.get(segment.parse::<usize>().ok()?)?;
-                near = pointer_push(&near, &segment);
-                node = item;
-                continue;
-            }
-            _ => return None,
-        };
-        near = pointer_push(&near, next.0);
-        node = next.1;
+/// The catalog's documents as kept.
+impl<'a> Documents<'a> for &'a Catalog {
+    fn root(self, doc: DocId) -> &'a Value {
+        Docs::of(self).root(doc)
     }
-    changed.then_some(near)
+
+    fn file(self, from: DocId, file: &str) -> Result<DocId, RefError> {
+        Docs::of(self).file(from, file)
+    }
 }
 
 /// "did you mean" the nearest file beside `path`, the missing target of `reference` (whose file
@@ -483,79 +344,17 @@ fn nearest_file(path: &Path) -> Option<String> {
     did_you_mean(name, names.iter().map(String::as_str)).map(str::to_owned)
 }
 
-/// `Value::pointer`, also accepting `%25`-style escapes commonly found in `$ref` fragments.
-fn resolve_pointer<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
-    root.pointer(pointer).or_else(|| {
-        let decoded = pointer
-            .replace("%24", "$")
-            .replace("%25", "%")
-            .replace("%20", " ");
-        root.pointer(&decoded)
-    })
-}
-
-/// Calls `f(pointer, reference)` for every `$ref` string in `root`, depth-first, iteratively
-/// (so deeply nested input cannot overflow the stack). The path to each node is kept as a
-/// parent link and a borrowed segment, and spelled as a pointer only for nodes holding a `$ref`:
-/// a schema without references costs a walk, not a string per node.
+/// Calls `f(pointer, reference)` for every `$ref` string in `root`, in document order,
+/// wherever a schema could be ([`Reach::NonData`]: a `$ref` under an unknown keyword is one the
+/// loader checks and the bundler rewrites). The walk spells a pointer only for the nodes
+/// holding a `$ref`: a schema without references costs a walk, not a string per node.
 fn for_each_ref(root: &Value, mut f: impl FnMut(String, &str)) {
-    // `path[i]` is (1 + index of the parent in `path`, or 0 for the root; the segment).
-    let mut path: Vec<(usize, Segment<'_>)> = Vec::new();
-    // The flag says whether `value` is a map from names to schemas (`properties`, `$defs`, ...),
-    // whose keys are user names, not keywords.
-    let mut stack: Vec<(usize, &Value, bool)> = vec![(0, root, false)];
-    while let Some((at, value, named)) = stack.pop() {
-        match value {
-            Value::Object(map) => {
-                if !named && let Some(Value::String(reference)) = map.get("$ref") {
-                    f(spell_pointer(&path, at), reference);
-                }
-                for (key, child) in map.iter().rev() {
-                    // `enum`, `const`, `default` and `examples` hold data, not schemas.
-                    let data = matches!(
-                        key.as_str(),
-                        "enum" | "const" | "default" | "examples" | "example"
-                    );
-                    if named || !data {
-                        let child_named = !named && SCHEMA_MAPS.contains(&key.as_str());
-                        path.push((at, Segment::Key(key)));
-                        stack.push((path.len(), child, child_named));
-                    }
-                }
-            }
-            Value::Array(items) => {
-                for (i, child) in items.iter().enumerate().rev() {
-                    path.push((at, Segment::Index(i)));
-                    stack.push((path.len(), child, false));
-                }
-            }
-            _ => {}
+    let mut walk = Walk::new(root, Reach::NonData);
+    while let Some(node) = walk.next() {
+        if let Some(Value::String(reference)) = node.value.get("$ref") {
+            f(walk.pointer(&node), reference);
         }
     }
-}
-
-/// One step of a path through a JSON document.
-enum Segment<'a> {
-    Key(&'a str),
-    Index(usize),
-}
-
-/// The JSON pointer of the node at `at` (see [`for_each_ref`]).
-fn spell_pointer(path: &[(usize, Segment<'_>)], mut at: usize) -> String {
-    let mut segments = Vec::new();
-    while at > 0 {
-        let (parent, segment) = &path[at - 1];
-        segments.push(segment);
-        at = *parent;
-    }
-    let mut pointer = String::new();
-    for segment in segments.into_iter().rev() {
-        pointer = match segment {
-            Segment::Key(key) => pointer_push(&pointer, key),
-            Segment::Index(i) => pointer_push(&pointer, i),
-        };
-    }
-    pointer
 }
 
 /// The schema of the tool at `index` with every reference into another file bundled: each
@@ -684,7 +483,7 @@ impl<'c> Bundler<'c> {
     /// and queueing its copy on first sight. `None` only for a reference the loader would have
     /// refused (every reference of a loaded catalog resolves).
     fn name_of(&mut self, holder: Schema<'c>, reference: &str) -> Option<String> {
-        let target = resolve_once(self.catalog, holder).ok()?;
+        let target = Docs::of(self.catalog).resolve_once(holder).ok()?;
         let identity = (target.doc, std::ptr::from_ref(target.value) as usize);
         if let Some(name) = self.names.get(&identity) {
             return Some(name.clone());
@@ -717,10 +516,7 @@ impl<'c> Bundler<'c> {
 /// The last segment of a JSON pointer, unescaped (`None` for the whole document).
 fn last_segment(pointer: &str) -> Option<String> {
     let segment = pointer.rsplit('/').next().filter(|_| !pointer.is_empty())?;
-    let decoded = segment
-        .replace("%24", "$")
-        .replace("%25", "%")
-        .replace("%20", " ");
+    let decoded = decode_fragment(segment);
     Some(decoded.replace("~1", "/").replace("~0", "~"))
 }
 
@@ -739,33 +535,16 @@ fn plain_name(name: &str) -> String {
 }
 
 /// Removes from a copy, wherever they are keywords, the definitions it carried (`$defs`,
-/// `definitions`) and the keywords that would rebase its references (`$id`, `$schema`).
-/// Iterative, like [`for_each_ref`], and with the same idea of where keywords are.
+/// `definitions`) and the keywords that would rebase its references (`$id`, `$schema`): in
+/// every node [`for_each_ref`] would walk.
 fn prune(copy: &mut Value) {
-    let mut stack: Vec<(&mut Value, bool)> = vec![(copy, false)];
-    while let Some((value, named)) = stack.pop() {
-        match value {
-            Value::Object(map) => {
-                if !named {
-                    for key in ["$defs", "definitions", "$id", "$schema"] {
-                        map.shift_remove(key);
-                    }
-                }
-                for (key, child) in map.iter_mut() {
-                    let data = matches!(
-                        key.as_str(),
-                        "enum" | "const" | "default" | "examples" | "example"
-                    );
-                    if named || !data {
-                        let child_named = !named && SCHEMA_MAPS.contains(&key.as_str());
-                        stack.push((child, child_named));
-                    }
-                }
+    walk_mut(copy, Reach::NonData, |node| {
+        if let Value::Object(map) = node {
+            for key in ["$defs", "definitions", "$id", "$schema"] {
+                map.shift_remove(key);
             }
-            Value::Array(items) => stack.extend(items.iter_mut().map(|item| (item, false))),
-            _ => {}
         }
-    }
+    });
 }
 
 fn ref_error(catalog: &Catalog, doc: DocId, pointer: &str, error: RefError) -> LoadError {

@@ -15,9 +15,7 @@
 use serde_json::Value;
 
 use crate::catalog::{Catalog, Docs, Schema};
-
-/// How deep the type speller follows nested schemas (arrays of arrays, unions of refs).
-const MAX_DEPTH: usize = 8;
+use crate::schema::closed::{self, MAX_NESTING as MAX_DEPTH};
 
 /// One required parameter as shown in the index.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -125,125 +123,14 @@ pub fn signature(
     }
 }
 
-/// The closed set of values a schema allows, if it declares one.
+/// The closed set of values a schema allows, if it declares one: [`closed::closed_values`]
+/// in the catalog's documents (kept at this path for its callers).
 pub fn closed_values(catalog: &Catalog, schema: Schema<'_>, depth: usize) -> Option<Vec<Value>> {
-    closed(Docs::of(catalog), schema, depth)
+    closed::closed_values(catalog, schema, depth)
 }
 
 fn closed(catalog: Docs<'_>, schema: Schema<'_>, depth: usize) -> Option<Vec<Value>> {
-    if depth > MAX_DEPTH {
-        return None;
-    }
-    let schema = catalog.deref(schema).ok()?;
-    let v = schema.value;
-    if let Some(values) = v.get("enum").and_then(Value::as_array) {
-        return Some(dedup(values.iter().cloned()));
-    }
-    if let Some(value) = v.get("const") {
-        return Some(vec![value.clone()]);
-    }
-    if let Some(branches) = v
-        .get("anyOf")
-        .or_else(|| v.get("oneOf"))
-        .and_then(Value::as_array)
-    {
-        let mut values = Vec::new();
-        for branch in branches {
-            let branch = Schema {
-                doc: schema.doc,
-                value: branch,
-            };
-            if is_null_type(catalog, branch) {
-                values.push(Value::Null);
-            } else {
-                values.extend(closed(catalog, branch, depth + 1)?);
-            }
-        }
-        return (!values.is_empty()).then(|| dedup(values.into_iter()));
-    }
-    match v.get("allOf").and_then(Value::as_array).map(Vec::as_slice) {
-        Some([only]) => closed(
-            catalog,
-            Schema {
-                doc: schema.doc,
-                value: only,
-            },
-            depth + 1,
-        ),
-        _ => None,
-    }
-}
-
-fn is_null_type(catalog: Docs<'_>, schema: Schema<'_>) -> bool {
-    catalog.deref(schema).is_ok_and(|s| {
-        s.value.get("type").and_then(Value::as_str) == Some("null") && s.value.get("enum").is_none()
-    })
-}
-
-/// The values without repeats, in first-seen order, in linear time (an enum of 100,000 values,
-/// scalars or lists, must not take 10^10 comparisons).
-fn dedup(values: impl Iterator<Item = Value>) -> Vec<Value> {
-    let mut seen = std::collections::HashSet::new();
-    let mut out: Vec<Value> = Vec::new();
-    for value in values {
-        let fresh = match &value {
-            Value::Array(_) | Value::Object(_) => {
-                let mut key = String::new();
-                composite_key(&value, &mut key);
-                seen.insert(key)
-            }
-            scalar => seen.insert(scalar_key(scalar)),
-        };
-        if fresh {
-            out.push(value);
-        }
-    }
-    out
-}
-
-/// A key equal for two values exactly when `Value`'s equality has them equal: canonical JSON
-/// with object keys sorted (maps compare regardless of order) and `-0.0` as `0.0`. It starts
-/// with `[` or `{`, so it never equals a [`scalar_key`]. Nesting is bounded by the loader's
-/// depth limit.
-fn composite_key(value: &Value, out: &mut String) {
-    match value {
-        Value::Array(items) => {
-            out.push('[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                composite_key(item, out);
-            }
-            out.push(']');
-        }
-        Value::Object(map) => {
-            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_unstable_by(|a, b| a.0.cmp(b.0));
-            out.push('{');
-            for (i, (k, v)) in entries.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                out.push_str(&Value::String(k.clone()).to_string());
-                out.push(':');
-                composite_key(v, out);
-            }
-            out.push('}');
-        }
-        Value::Number(n) if n.as_f64() == Some(0.0) && n.is_f64() => out.push_str("0.0"),
-        other => out.push_str(&other.to_string()),
-    }
-}
-
-/// A key equal for two scalars exactly when the values are equal (`0.0 == -0.0`, but `1 != 1.0`,
-/// as `Value`'s own equality has it).
-fn scalar_key(value: &Value) -> String {
-    match value {
-        Value::Number(n) if n.as_f64() == Some(0.0) && n.is_f64() => "0.0".to_owned(),
-        Value::String(s) => format!("s{s}"),
-        other => other.to_string(),
-    }
+    closed::closed_values(catalog, schema, depth)
 }
 
 /// The type name of a large closed set: the schema's own type, else inferred from the values.

@@ -1,5 +1,6 @@
 //! DL006 `invalid-schema`.
 
+use discloser_core::schema::walk::{Reach, Walk};
 use serde_json::Value;
 
 use crate::source::pointer_push;
@@ -62,29 +63,6 @@ fn standard_for(ty: &str) -> Option<&'static str> {
     })
 }
 
-/// Keywords whose value is a schema, and those whose value maps names (or indexes) to schemas.
-const SCHEMA_KEYWORDS: &[&str] = &[
-    "items",
-    "additionalProperties",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "propertyNames",
-    "additionalItems",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-];
-const SCHEMA_MAPS: &[&str] = &[
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-];
-const SCHEMA_LISTS: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems"];
-
 /// Known meta-schema URIs; any other `$schema` is ignored for validation (never fetched).
 const KNOWN_DRAFTS: &[&str] = &[
     "draft-04",
@@ -98,7 +76,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for (i, tool) in ctx.project.catalog.tools.iter().enumerate() {
         let params = &tool.parameters;
         let mut bad_types = Vec::new();
-        walk_types(params, "", &mut bad_types);
+        walk_types(params, &mut bad_types);
         for (pointer, ty) in &bad_types {
             let help = match standard_for(ty) {
                 Some(std) => format!("use `{std}`"),
@@ -155,40 +133,26 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// Records every `type` whose value is not a standard JSON Schema type.
-fn walk_types(schema: &Value, pointer: &str, out: &mut Vec<(String, String)>) {
-    let mut stack = vec![(schema, pointer.to_owned(), 0usize)];
-    while let Some((node, at, depth)) = stack.pop() {
-        let Value::Object(map) = node else { continue };
-        if depth > 64 {
-            continue;
-        }
-        match map.get("type") {
+/// Records every `type` whose value is not a standard JSON Schema type, in the subschemas the
+/// keywords hold, at most 64 deep (in the order this rule has always reported them).
+fn walk_types(schema: &Value, out: &mut Vec<(String, String)>) {
+    let mut walk = Walk::new(schema, Reach::Keywords)
+        .max_depth(64)
+        .last_first();
+    while let Some(node) = walk.next() {
+        match node.value.get("type") {
             Some(Value::String(t)) if !STANDARD_TYPES.contains(&t.as_str()) => {
-                out.push((pointer_push(&at, "type"), t.clone()))
+                out.push((pointer_push(&walk.pointer(&node), "type"), t.clone()));
             }
             Some(Value::Array(ts)) => {
                 for (k, t) in ts.iter().enumerate() {
                     if let Some(t) = t.as_str().filter(|t| !STANDARD_TYPES.contains(t)) {
-                        out.push((pointer_push(&pointer_push(&at, "type"), k), t.to_owned()));
+                        let at = pointer_push(&walk.pointer(&node), "type");
+                        out.push((pointer_push(&at, k), t.to_owned()));
                     }
                 }
             }
             _ => {}
-        }
-        for (key, value) in map {
-            let here = pointer_push(&at, key);
-            if SCHEMA_KEYWORDS.contains(&key.as_str()) {
-                stack.push((value, here, depth + 1));
-            } else if SCHEMA_MAPS.contains(&key.as_str()) {
-                for (name, sub) in value.as_object().into_iter().flatten() {
-                    stack.push((sub, pointer_push(&here, name), depth + 1));
-                }
-            } else if SCHEMA_LISTS.contains(&key.as_str()) || (key == "items" && value.is_array()) {
-                for (k, sub) in value.as_array().into_iter().flatten().enumerate() {
-                    stack.push((sub, pointer_push(&here, k), depth + 1));
-                }
-            }
         }
     }
 }

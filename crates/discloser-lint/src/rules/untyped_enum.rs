@@ -1,9 +1,8 @@
 //! DL004 `untyped-enum`.
 
+use discloser_core::schema::{Schema, closed_values};
 use serde_json::Value;
 
-use crate::catalog::Schema;
-use crate::index::signature::closed_values;
 use crate::source::pointer_push;
 use crate::text::{ProseSet, closed_set_in_prose};
 use crate::{Context, Diagnostic, Severity};

@@ -18,6 +18,7 @@ use super::provider::Definition;
 use super::{Declaration, Format, Shape};
 use crate::catalog::Tool;
 use crate::diagnostic::{ErrorKind, LoadError};
+use crate::schema::walk::{Reach, Walk, walk_mut};
 use crate::source::{SourceFile, Target, pointer_push};
 
 /// A function declaration.
@@ -123,13 +124,10 @@ pub(super) fn declarations<'a>(
 
 /// Whether a schema uses OpenAPI's upper-case type names anywhere (then it is Gemini's).
 pub(super) fn has_openapi_types(schema: &Value) -> bool {
-    let mut found = false;
-    walk(schema, &mut |node| {
-        if let Some(Value::String(t)) = node.get("type") {
-            found |= TYPES.iter().any(|(upper, _)| upper == t);
-        }
-    });
-    found
+    Walk::new(schema, READ).any(|node| match node.value.get("type") {
+        Some(Value::String(t)) => TYPES.iter().any(|(upper, _)| upper == t),
+        _ => false,
+    })
 }
 
 /// Reads one function declaration, lower-casing the OpenAPI types of `parameters`.
@@ -148,7 +146,7 @@ pub(super) fn read(
 
 /// Rewrites `type: STRING` to `type: string` in every schema node.
 fn lower_types(schema: &mut Value) {
-    walk_mut(schema, &mut |node| {
+    walk_mut(schema, READ, |node| {
         if let Some(Value::String(t)) = node.get_mut("type")
             && let Some((_, lower)) = TYPES.iter().find(|(upper, _)| upper == t)
         {
@@ -157,44 +155,19 @@ fn lower_types(schema: &mut Value) {
     });
 }
 
-/// Keywords whose value is one schema, a list of schemas, or a map of named schemas.
-const ONE: &[&str] = &["items", "additionalProperties", "not", "contains"];
-const MANY: &[&str] = &["anyOf", "oneOf", "allOf", "prefixItems"];
-const NAMED: &[&str] = &["properties", "$defs", "definitions", "patternProperties"];
-
-/// Calls `f` on every schema node (not on data such as `enum`, `default` or `example`).
-fn walk(schema: &Value, f: &mut impl FnMut(&Map<String, Value>)) {
-    let mut stack = vec![schema];
-    while let Some(node) = stack.pop() {
-        let Value::Object(map) = node else { continue };
-        f(map);
-        for (key, child) in map {
-            match (key.as_str(), child) {
-                (k, _) if ONE.contains(&k) => stack.push(child),
-                (k, Value::Array(list)) if MANY.contains(&k) => stack.extend(list),
-                (k, Value::Object(named)) if NAMED.contains(&k) => stack.extend(named.values()),
-                _ => {}
-            }
-        }
-    }
-}
-
-fn walk_mut(schema: &mut Value, f: &mut impl FnMut(&mut Map<String, Value>)) {
-    let mut stack = vec![schema];
-    while let Some(node) = stack.pop() {
-        let Value::Object(map) = node else { continue };
-        f(map);
-        for (key, child) in map.iter_mut() {
-            let key = key.as_str();
-            match child {
-                _ if ONE.contains(&key) => stack.push(child),
-                Value::Array(list) if MANY.contains(&key) => stack.extend(list.iter_mut()),
-                Value::Object(named) if NAMED.contains(&key) => stack.extend(named.values_mut()),
-                _ => {}
-            }
-        }
-    }
-}
+/// The subschemas whose types reading lowers (and detection looks at): every keyword's but
+/// these, which the reader has never entered. Gemini's `Schema` has none of them; entering them
+/// too would change how such a file reads (a one-line change, left for its own decision).
+const READ: Reach = Reach::KeywordsExcept(&[
+    "if",
+    "then",
+    "else",
+    "propertyNames",
+    "additionalItems",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "dependentSchemas",
+]);
 
 /// A function declaration: `parameters` in OpenAPI style when the schema fits Gemini's
 /// `Schema`, else `parametersJsonSchema` as written.
@@ -213,25 +186,29 @@ pub(super) fn declaration(tool: &Definition<'_>) -> Value {
 /// (`$ref`, `oneOf`, `const`, `additionalProperties`, type lists, non-string enums, ...) or
 /// types that would not read back as written.
 fn openapi_schema(schema: &Value) -> Option<Value> {
-    let mut fits = true;
-    walk(schema, &mut |node| {
-        fits &= node.keys().all(|k| SCHEMA_KEYWORDS.contains(&k.as_str()));
-        fits &= match node.get("type") {
-            None => true,
-            Some(Value::String(t)) => TYPES.iter().any(|(_, lower)| lower == t),
-            Some(_) => false,
+    // Every subschema a keyword holds: one under a keyword Gemini's `Schema` lacks is never
+    // reached, its parent failing first on that keyword.
+    let fits = Walk::new(schema, Reach::Keywords).all(|node| {
+        let Value::Object(node) = node.value else {
+            return true;
         };
-        fits &= match node.get("enum") {
-            None => true,
-            Some(Value::Array(values)) => values.iter().all(Value::is_string),
-            Some(_) => false,
-        };
+        node.keys().all(|k| SCHEMA_KEYWORDS.contains(&k.as_str()))
+            && match node.get("type") {
+                None => true,
+                Some(Value::String(t)) => TYPES.iter().any(|(_, lower)| lower == t),
+                Some(_) => false,
+            }
+            && match node.get("enum") {
+                None => true,
+                Some(Value::Array(values)) => values.iter().all(Value::is_string),
+                Some(_) => false,
+            }
     });
     if !fits || !schema.is_object() {
         return None;
     }
     let mut upper = schema.clone();
-    walk_mut(&mut upper, &mut |node| {
+    walk_mut(&mut upper, Reach::Keywords, |node| {
         if let Some(Value::String(t)) = node.get_mut("type")
             && let Some((up, _)) = TYPES.iter().find(|(_, lower)| lower == t)
         {
