@@ -36,6 +36,11 @@ const ROUND_1_FLOOR: f64 = 0.9;
 const FLOOR_PRECISION: f64 = 0.9;
 const FLOOR_RECALL: f64 = 0.76;
 
+/// Floors for round 4, a little below its first (and only) measurement: precision 0.908,
+/// recall 0.672. The goal is 0.9 for both; recall does not reach it.
+const ROUND_4_FLOOR_PRECISION: f64 = 0.88;
+const ROUND_4_FLOOR_RECALL: f64 = 0.64;
+
 struct Item {
     id: String,
     lang: String,
@@ -97,8 +102,10 @@ fn held_out(id: &str) -> bool {
     (h ^ (h >> 31)) & 1 == 1
 }
 
-/// The ids of the items the rule fires on (findings pointing into the parameter's schema).
-fn fired(items: &[Item]) -> BTreeMap<String, String> {
+/// The ids of the items the rule fires on: findings pointing into the parameter's schema and,
+/// with `args_lines`, findings on the tool's description (its `Args:` line for the parameter,
+/// the only parameter of the item's tool).
+fn fired(items: &[Item], args_lines: bool) -> BTreeMap<String, String> {
     let tools: Vec<Value> = items
         .iter()
         .map(|it| {
@@ -149,6 +156,12 @@ fn fired(items: &[Item]) -> BTreeMap<String, String> {
         .filter_map(|f| {
             let tool = f.tool?;
             let own = own.get(tool.as_str())?;
+            if args_lines
+                && f.pointer.ends_with("/description")
+                && !f.pointer.contains("/parameters")
+            {
+                return Some((tool, f.message));
+            }
             let rest = f.pointer.strip_prefix(own.as_str())?;
             matches!(
                 rest,
@@ -283,7 +296,7 @@ fn measure<'a>(
 fn untyped_enum_on_round_1_development_data() {
     let items = items(&eval_dir());
     assert_eq!(items.len(), 741, "the set and its labels are complete");
-    let fired = fired(&items);
+    let fired = fired(&items, false);
     let show = std::env::var_os("DISCLOSER_EVAL_ERRORS").is_some();
     let (report, total) = measure(items.iter(), &fired, show);
     println!("untyped-enum (DL004) on round 1 (development data)\n{report}");
@@ -299,7 +312,7 @@ fn untyped_enum_on_round_1_development_data() {
 fn untyped_enum_on_round_3() {
     let items = items(&eval_dir().join("round3"));
     assert_eq!(items.len(), 514, "the set and its labels are complete");
-    let fired = fired(&items);
+    let fired = fired(&items, false);
     let show = std::env::var_os("DISCLOSER_EVAL_ERRORS").is_some();
     let (dev, _) = measure(items.iter().filter(|it| !held_out(&it.id)), &fired, show);
     let (held, held_total) = measure(items.iter().filter(|it| held_out(&it.id)), &fired, false);
@@ -320,7 +333,7 @@ fn untyped_enum_on_round_3() {
 fn untyped_enum_on_round_2() {
     let items = items(&eval_dir().join("round2"));
     assert_eq!(items.len(), 475, "the set and its labels are complete");
-    let fired = fired(&items);
+    let fired = fired(&items, false);
     let show = std::env::var_os("DISCLOSER_EVAL_ERRORS").is_some();
     let (dev, _) = measure(items.iter().filter(|it| !held_out(&it.id)), &fired, show);
     let (held, held_total) = measure(items.iter().filter(|it| held_out(&it.id)), &fired, false);
@@ -331,6 +344,24 @@ fn untyped_enum_on_round_2() {
     assert!(
         held_total.precision() >= FLOOR_PRECISION && held_total.recall() >= FLOOR_RECALL,
         "round 2's held-out half fell below the floors ({FLOOR_PRECISION}, {FLOOR_RECALL}):\n{held}"
+    );
+}
+
+/// Round 4 (`s` ids, 626 items, `round4/`): written and labeled blind after round 3 was
+/// worked, in 19 languages, and measured whole, once, with the rule as it stood (see
+/// `round4/SOURCES.md` and `round4/LABELING.md`). Its labeler also judged a parameter by its
+/// own line of the tool description's `Args:` section, so findings there count. Nothing of
+/// it has been used to change the rule: its errors are not printed.
+#[test]
+fn untyped_enum_on_round_4_unseen() {
+    let items = items(&eval_dir().join("round4"));
+    assert_eq!(items.len(), 626, "the set and its labels are complete");
+    let fired = fired(&items, true);
+    let (all, total) = measure(items.iter(), &fired, false);
+    println!("untyped-enum (DL004) on round 4 (unseen)\n{all}");
+    assert!(
+        total.precision() >= ROUND_4_FLOOR_PRECISION && total.recall() >= ROUND_4_FLOOR_RECALL,
+        "round 4 fell below the floors ({ROUND_4_FLOOR_PRECISION}, {ROUND_4_FLOOR_RECALL}):\n{all}"
     );
 }
 

@@ -186,39 +186,6 @@ pub fn did_you_mean<'a>(
     nearest.or(prefixed).map(|(_, c)| c)
 }
 
-/// Adds help to `err`, about `key` holding the string `found` where a boolean belongs, when
-/// `found` is a YAML 1.1 boolean word (`yes`, `no`, `on`, `off`, `y`, `n`, any case) or a quoted
-/// `true`/`false`: YAML 1.2, which discloser reads, takes a bare `yes` for a string.
-pub fn with_boolean_help(
-    err: LoadError,
-    key: &str,
-    found: &str,
-    syntax: crate::source::Syntax,
-) -> LoadError {
-    let meant = match found.to_ascii_lowercase().as_str() {
-        "yes" | "y" | "on" | "true" => true,
-        "no" | "n" | "off" | "false" => false,
-        _ => return err,
-    };
-    let quoted = err
-        .position
-        .zip(err.source_line.as_deref())
-        .and_then(|(p, line)| line.chars().nth(p.col - 1))
-        .is_some_and(|c| c == '"' || c == '\'');
-    let help = match syntax {
-        crate::source::Syntax::Yaml if !quoted => {
-            format!("YAML 1.2 reads `{found}` as a string, not a boolean; write `{key}: {meant}`")
-        }
-        crate::source::Syntax::Yaml => {
-            format!("a quoted `{found}` is a string; write `{key}: {meant}`, without quotes")
-        }
-        crate::source::Syntax::Json => {
-            format!("a quoted `{found}` is a string; write `{meant}`, without quotes")
-        }
-    };
-    err.with_help(help)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::diagnostic::{ErrorKind, LoadError, did_you_mean, with_boolean_help};
+use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
 use crate::source::{SourceFile, Target, pointer_push};
 
 /// Which kind of input is typed, for the few errors they word differently.
@@ -121,7 +121,7 @@ fn reword(source: &SourceFile, pointer: &str, message: &str, wording: Wording) -
                 .strip_prefix("string \"")
                 .and_then(|w| w.strip_suffix('"'));
             return match word.filter(|_| expected == "`true` or `false`") {
-                Some(word) => with_boolean_help(err, key, word, source.syntax),
+                Some(word) => source.syntax.with_boolean_help(err, key, word),
                 None => err,
             };
         }

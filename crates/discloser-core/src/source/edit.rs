@@ -16,7 +16,7 @@ use jsonc_parser::{Scanner, ScannerOptions};
 use serde_json::Value;
 
 use super::{SourceFile, Syntax, pointer_segments};
-use crate::catalog::formats::yaml;
+use crate::source::yaml_scalar as yaml;
 
 /// A replacement of `range` (bytes of the text) by `content`; an empty range inserts.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,6 +17,12 @@ pub mod edit;
 mod json_tokens;
 mod split;
 mod yaml_events;
+pub mod yaml_scalar;
+
+/// The most tools one input file may hold. A loaded tool takes about 1.7 KB besides its schema
+/// (its name, description, pointers, positions), so 3.6 million tiny tools in a 61 MB file took
+/// 85 times the file in memory and aborted: such a file is refused before a tool is built.
+pub const MAX_TOOLS_PER_FILE: usize = 100_000;
 use json_tokens::json_positions;
 use yaml_events::yaml_positions;
 
@@ -78,6 +84,39 @@ pub enum Syntax {
     Yaml,
     /// JSON.
     Json,
+}
+
+impl Syntax {
+    /// Adds help to `err`, about `key` holding the string `found` where a boolean belongs,
+    /// when `found` is a YAML 1.1 boolean word (`yes`, `no`, `on`, `off`, `y`, `n`, any case)
+    /// or a quoted `true`/`false`: YAML 1.2, which discloser reads, takes a bare `yes` for a
+    /// string.
+    pub fn with_boolean_help(self, err: LoadError, key: &str, found: &str) -> LoadError {
+        let meant = match found.to_ascii_lowercase().as_str() {
+            "yes" | "y" | "on" | "true" => true,
+            "no" | "n" | "off" | "false" => false,
+            _ => return err,
+        };
+        let quoted = err
+            .position
+            .zip(err.source_line.as_deref())
+            .and_then(|(p, line)| line.chars().nth(p.col - 1))
+            .is_some_and(|c| c == '"' || c == '\'');
+        let help = match self {
+            Syntax::Yaml if !quoted => {
+                format!(
+                    "YAML 1.2 reads `{found}` as a string, not a boolean; write `{key}: {meant}`"
+                )
+            }
+            Syntax::Yaml => {
+                format!("a quoted `{found}` is a string; write `{key}: {meant}`, without quotes")
+            }
+            Syntax::Json => {
+                format!("a quoted `{found}` is a string; write `{meant}`, without quotes")
+            }
+        };
+        err.with_help(help)
+    }
 }
 
 /// Whether a pointer should resolve to a mapping key or to its value.

@@ -20,9 +20,9 @@ pub(super) const MIN_BYTES: usize = 512 * 1024;
 const BATCH_BYTES: usize = 64 * 1024;
 
 /// Lists of more items than this are left to the sequential parse: a catalog file holds at
-/// most [`crate::catalog::formats::MAX_TOOLS_PER_FILE`] tools, and the outline of millions of
+/// most [`super::MAX_TOOLS_PER_FILE`] tools, and the outline of millions of
 /// tiny values (a hostile file) would take memory of its own.
-const MAX_ITEMS: usize = 2 * crate::catalog::formats::MAX_TOOLS_PER_FILE;
+const MAX_ITEMS: usize = 2 * super::MAX_TOOLS_PER_FILE;
 
 /// Items nested deeper than this (from the root) are left to the sequential parse, which
 /// enforces serde_json's nesting limit of 128 itself.
@@ -53,7 +53,7 @@ pub(super) fn parse(text: &str) -> Option<Value> {
     // The root and the `tools` list are values too.
     let values = AtomicUsize::new(shell.containers());
     let failed = AtomicBool::new(false);
-    let parsed = crate::catalog::parallel::map_coarse(batches, |(from, to)| {
+    let parsed = discloser_tokens::parallel::map_coarse(batches, |(from, to)| {
         let mut out = Vec::with_capacity(to - from);
         for chunk in &chunks[from..to] {
             if failed.load(Ordering::Relaxed) {

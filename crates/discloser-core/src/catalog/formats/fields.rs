@@ -5,7 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::Format;
-use crate::diagnostic::{ErrorKind, LoadError, did_you_mean, with_boolean_help};
+use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
 use crate::source::{SourceFile, Target, json_kind, pointer_push};
 
 /// Typed access to the fields of one tool, native or foreign, with positioned errors.
@@ -191,7 +191,7 @@ impl<'a> Fields<'a> {
                     ),
                 );
                 Err(match other {
-                    Value::String(s) => with_boolean_help(err, key, s, self.source.syntax),
+                    Value::String(s) => self.source.syntax.with_boolean_help(err, key, s),
                     _ => err,
                 })
             }

@@ -232,10 +232,7 @@ pub fn read(
     Ok(out)
 }
 
-/// The most tools one input file may hold. A loaded tool takes about 1.7 KB besides its schema
-/// (its name, description, pointers, positions), so 3.6 million tiny tools in a 61 MB file took
-/// 85 times the file in memory and aborted: such a file is refused before a tool is built.
-pub const MAX_TOOLS_PER_FILE: usize = 100_000;
+pub use crate::source::MAX_TOOLS_PER_FILE;
 
 /// The error for a file with more than [`MAX_TOOLS_PER_FILE`] tools (a list of tools, a
 /// `tools` list, or JSON Lines), at the first tool over the limit.
