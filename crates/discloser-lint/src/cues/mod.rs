@@ -104,8 +104,11 @@ impl Cue {
     /// ends; `Start`: one starting where it starts).
     pub fn is_match(&self, text: &str) -> bool {
         // `over` first: most texts have no cue at all, and one search says so.
-        if self.search(&self.over, text) == Some(false) {
-            return false;
+        match self.search(&self.over, text) {
+            Some(false) => return false,
+            // Without markers the two expansions are the pattern itself.
+            Some(true) if self.exact_dfas() => return true,
+            _ => {}
         }
         if self.search(&self.under, text) == Some(true) {
             return true;
@@ -122,8 +125,10 @@ impl Cue {
                 .map(|m| m.map(|m| m.offset()))
         };
         let over = start(&self.over);
-        if let Ok(None) = over {
-            return None;
+        match over {
+            Ok(None) => return None,
+            Ok(Some(at)) if self.exact_dfas() => return Some(at),
+            _ => {}
         }
         match (start(&self.under), over) {
             (Ok(Some(under)), Ok(Some(over))) if under == over => {
@@ -154,6 +159,11 @@ impl Cue {
         } else {
             at + c.len_utf8()
         }
+    }
+
+    /// Whether the pattern has no markers: then both DFAs are exactly the pattern.
+    fn exact_dfas(&self) -> bool {
+        !self.pattern.text.contains(r"\<") && !self.pattern.text.contains(r"\>")
     }
 
     /// Whether `dfa` matches `text` the way this cue is searched (`None`: it could not say).
