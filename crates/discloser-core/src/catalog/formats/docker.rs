@@ -34,13 +34,7 @@ pub(super) fn read(
     file: usize,
 ) -> Result<Tool, LoadError> {
     let name = name_of(source, map, pointer)?;
-    let fields = Fields {
-        source,
-        map,
-        pointer,
-        name: &name,
-        format: Format::Docker,
-    };
+    let fields = Fields::new(source, map, pointer, &name, Format::Docker);
     fields.known_keys(KEYS)?;
     let parameters = match map.get("arguments") {
         None | Some(Value::Null) => super::empty_schema(),

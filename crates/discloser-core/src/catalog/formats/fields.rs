@@ -18,18 +18,29 @@ pub(crate) struct Fields<'a> {
 }
 
 impl<'a> Fields<'a> {
+    /// The fields of the tool `name` (already read), an object at `pointer` of `source`.
+    pub(crate) fn new(
+        source: &'a SourceFile,
+        map: &'a Map<String, Value>,
+        pointer: &'a str,
+        name: &'a str,
+        format: Format,
+    ) -> Fields<'a> {
+        Fields {
+            source,
+            map,
+            pointer,
+            name,
+            format,
+        }
+    }
+
     /// The fields of a sub-object of the same tool (`_meta`, one of Docker's arguments).
     pub(crate) fn within<'b>(&self, map: &'b Map<String, Value>, pointer: &'b str) -> Fields<'b>
     where
         'a: 'b,
     {
-        Fields {
-            source: self.source,
-            map,
-            pointer,
-            name: self.name,
-            format: self.format,
-        }
+        Fields::new(self.source, map, pointer, self.name, self.format)
     }
 
     pub(crate) fn error(&self, key: &str, target: Target, message: String) -> LoadError {

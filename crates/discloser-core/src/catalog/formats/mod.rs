@@ -960,13 +960,7 @@ impl Shape {
         file: usize,
     ) -> Result<Tool, LoadError> {
         let name = name_of(source, map, pointer)?;
-        let fields = Fields {
-            source,
-            map,
-            pointer,
-            name: &name,
-            format: self.format,
-        };
+        let fields = Fields::new(source, map, pointer, &name, self.format);
         fields.known_keys(self.keys)?;
         if self.format == Format::Anthropic {
             fields.type_is("type", &["custom"], false)?;

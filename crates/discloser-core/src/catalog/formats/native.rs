@@ -115,13 +115,7 @@ pub(super) fn parse_tool(
         };
         return Err(err);
     }
-    let field = Fields {
-        source,
-        map,
-        pointer: &pointer,
-        name: &name,
-        format: Format::Native,
-    };
+    let field = Fields::new(source, map, &pointer, &name, Format::Native);
     Ok(Tool {
         description: field.string("description")?,
         parameters: field.parameters()?.into(),

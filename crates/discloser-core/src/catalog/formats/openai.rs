@@ -75,13 +75,7 @@ pub(super) fn read_responses(
     file: usize,
 ) -> Result<Tool, LoadError> {
     let name = name_of(source, map, pointer)?;
-    let fields = Fields {
-        source,
-        map,
-        pointer,
-        name: &name,
-        format: Format::OpenaiResponses,
-    };
+    let fields = Fields::new(source, map, pointer, &name, Format::OpenaiResponses);
     fields.type_is("type", &["function"], true)?;
     RESPONSES.read(source, map, pointer, file)
 }
