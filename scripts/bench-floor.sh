@@ -28,6 +28,7 @@ table=${TABLE:-.bench/floor.md}
 median() {
   python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['results']; print(' '.join(str(x['median']) for x in r))" "$1"
 }
+mkdir -p "$(dirname "$table")"
 {
   echo "| catalog | tools | floor (median) | \`render\` (median) | render / floor | render peak memory |"
   echo "|---|---:|---:|---:|---:|---:|"
