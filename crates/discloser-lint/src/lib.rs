@@ -14,6 +14,7 @@
 use discloser_core::{catalog, config, diagnostic, index, project, source};
 
 mod cues;
+mod docstring;
 pub mod fix;
 mod lists;
 pub mod report;

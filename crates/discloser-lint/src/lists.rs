@@ -9,8 +9,9 @@
 //! in items and is linear in the text times the longest list.
 
 use crate::cues::{
-    CONDITIONAL, Cue, DEFAULT_BEFORE, EXAMPLE_SIGNS, EXAMPLE_WORDS, MODAL_BEFORE, OPEN_AFTER,
-    OTHER_TOOLS_AFTER, RANGE_BEFORE, STRONG_AFTER, STRONG_BEFORE, WEAK_BEFORE,
+    CONDITIONAL, CONTENT_AFTER, Cue, DEFAULT_BEFORE, EXAMPLE_SIGNS, EXAMPLE_WORDS, MODAL_BEFORE,
+    OPEN_AFTER, OPEN_LATER, OTHER_TOOLS_AFTER, RANGE_BEFORE, STRONG_AFTER, STRONG_BEFORE,
+    WEAK_BEFORE,
 };
 use crate::scan;
 
@@ -67,7 +68,19 @@ const MEDIA_TYPES: &[&str] = &[
     "video",
 ];
 
+/// Conjunctions that close a list of alternatives, in the languages the rule reads. Longer
+/// spellings come first (`and/or` before `and`, `ya da` before `ya`). `of` (Dutch) and `en`
+/// (Dutch "and") are also English and Spanish words: they count only after a comma
+/// ([`COMMA_ONLY`]).
 const OR_WORDS: &[&str] = &[
+    "and/or",
+    "und/oder",
+    "et/ou",
+    "y/o",
+    "e/o",
+    "e/ou",
+    "ya da",
+    "yahut",
     "or",
     "o",
     "u",
@@ -90,10 +103,90 @@ const OR_WORDS: &[&str] = &[
     "または",
     "もしくは",
     "か",
+    "أو",
+    "या",
+    "अथवा",
+    "หรือ",
+    "eller",
+    "nebo",
+    "alebo",
+    "ή",
+    "או",
+    "یا",
+    "বা",
+    "sau",
+    "vagy",
+    "tai",
+    "ili",
+    "of",
 ];
 const AND_WORDS: &[&str] = &[
-    "and", "y", "e", "et", "und", "и", "i", "dan", "và", "ve", "및", "和", "及", "与", "や",
+    "and",
+    "y",
+    "e",
+    "et",
+    "und",
+    "и",
+    "i",
+    "dan",
+    "và",
+    "ve",
+    "및",
+    "和",
+    "及",
+    "与",
+    "や",
+    "och",
+    "og",
+    "oraz",
+    "και",
+    "और",
+    "และ",
+    "și",
+    "és",
+    "ja",
+    "en",
+    "이랑",
+    "랑",
+    "하고",
 ];
+
+/// English words after which `of` is a preposition (`one of`, `any of`, `a list of`).
+const QUANTIFIERS: &[&str] = &[
+    "one",
+    "any",
+    "all",
+    "each",
+    "some",
+    "none",
+    "most",
+    "many",
+    "both",
+    "either",
+    "neither",
+    "list",
+    "set",
+    "out",
+    "kind",
+    "type",
+    "part",
+    "name",
+    "number",
+    "instead",
+    "because",
+    "made",
+    "consisting",
+    "composed",
+    "series",
+    "array",
+    "sequence",
+    "pair",
+    "combination",
+];
+
+/// Conjunctions that are also common words of another language: a list closes with them only
+/// after a comma (`zeilboot, motorboot of sloep`, not `name of file`).
+const COMMA_ONLY: &[&str] = &["of", "en", "ja"];
 
 #[derive(Debug)]
 struct Item {
@@ -111,6 +204,8 @@ struct Seps {
     and: bool,
     /// The conjunction came last (`a, b or c`).
     closing: bool,
+    /// The conjunction is one of [`COMMA_ONLY`].
+    comma_only: bool,
 }
 
 struct Candidate {
@@ -149,8 +244,12 @@ fn is_han(c: char) -> bool {
         && matches!(c, '\u{3040}'..='\u{30ff}' | '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}')
 }
 
+/// A character of a word outside CJK: letters and digits of any script with their combining
+/// marks (a Devanagari or Thai word holds vowel signs that are not letters), `_`, and the
+/// `.` `+` `-` `#` of tokens (`v1.2`, `c++`, `pre-ferment`, `c#`).
 fn is_word(c: char) -> bool {
-    (c.is_alphanumeric() && !is_han(c)) || matches!(c, '_' | '.' | '+' | '-' | '#')
+    ((regex_syntax::is_word_character(c) || c.is_alphanumeric()) && !is_han(c))
+        || matches!(c, '.' | '+' | '-' | '#')
 }
 
 /// Whether a CJK list's closing cue starts here: `三种`, `之一`, `のいずれか`.
@@ -168,6 +267,14 @@ fn closes_cjk_list(s: &[char]) -> bool {
                 .chars()
                 .nth(1)
                 .is_some_and(|c| c == '种' || c == '选' || c == '者'))
+}
+
+/// Whether a CJK example cue starts here (`例如`, `比如`, `譬如`, `例えば`, `诸如`).
+fn starts_example_cue(s: &[char]) -> bool {
+    let two: String = s.iter().take(3).collect();
+    ["例如", "比如", "譬如", "例えば", "诸如", "像是"]
+        .iter()
+        .any(|w| two.starts_with(w))
 }
 
 fn quote_close(c: char) -> Option<char> {
@@ -226,7 +333,7 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
             quoted: true,
         };
         (item, at + len + 2)
-    } else if is_han(c) {
+    } else if is_han(c) && !starts_example_cue(&s[at..]) {
         // A conjunction ends a CJK word: `上午或下午`.
         // Not at the word's first character: `和食` is a word, `和` before it no conjunction.
         let len = (at..s.len())
@@ -234,6 +341,12 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
                 is_han(s[i])
                     && (i == at || !matches!(s[i], '或' | '和' | '及' | '与' | '还' | 'や' | 'か'))
                     && !closes_cjk_list(&s[i..])
+                    // `例如活动奖励`: an example cue is no part of a word.
+                    && !(i > at && starts_example_cue(&s[i..]))
+                    // `ジャズ等`, `流星群など`: the open end is not part of the word.
+                    && (i == at
+                        || !((s[i] == '等' && s.get(i + 1).is_none_or(|&n| !is_han(n) || n == '等'))
+                            || (s[i] == 'な' && s.get(i + 1) == Some(&'ど'))))
             })
             .count();
         if len == 0 {
@@ -286,6 +399,14 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
             value.pop();
             len -= 1;
         }
+        // `Condition or disease, e.g. ...`: an abbreviation that starts an example ends the
+        // list; it is no item.
+        if matches!(
+            value.to_lowercase().as_str(),
+            "e.g" | "eg" | "i.e" | "ie" | "etc" | "ex" | "z.b" | "p.ej" | "vs"
+        ) {
+            return None;
+        }
         (
             Item {
                 value,
@@ -325,7 +446,7 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     }
     let mut punct = false;
     match s.get(i) {
-        Some(',' | '、') => {
+        Some(',' | '、' | '，') => {
             seps.comma = true;
             punct = true;
             i += 1;
@@ -346,12 +467,12 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
         i += 1;
     }
     // A conjunction word.
-    let rest: String = s[i..].iter().take(8).collect();
+    let rest: String = s[i..].iter().take(9).collect();
     let spaced = i > at;
     for (words, is_or) in [(OR_WORDS, true), (AND_WORDS, false)] {
         for w in words {
             let han = w.chars().all(is_han);
-            if !rest.starts_with(w) {
+            if !rest.starts_with(w) || (COMMA_ONLY.contains(w) && !seps.comma) {
                 continue;
             }
             let after = i + w.chars().count();
@@ -362,6 +483,7 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
                 } else {
                     seps.and = true;
                 }
+                seps.comma_only |= COMMA_ONLY.contains(w);
                 seps.closing = true;
                 let mut j = after;
                 while s.get(j) == Some(&' ') {
@@ -393,6 +515,11 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
 }
 
 fn list_at(s: &[char], start: usize) -> Option<Candidate> {
+    let after_label = s[..start]
+        .iter()
+        .rev()
+        .find(|c| !c.is_whitespace())
+        .is_some_and(|&c| matches!(c, '：' | ':'));
     let mut items = Vec::new();
     let mut seps = Seps::default();
     let mut at = start;
@@ -409,19 +536,42 @@ fn list_at(s: &[char], start: usize) -> Option<Candidate> {
         let Some(next) = separator_at(s, e, &mut probe) else {
             break;
         };
+        // `which guide, one of a, b`: after a quantifier `of` is English.
+        if probe.comma_only
+            && !seps.comma_only
+            && QUANTIFIERS.contains(
+                &items
+                    .last()
+                    .map_or(String::new(), |i: &Item| i.value.to_lowercase())
+                    .as_str(),
+            )
+        {
+            break;
+        }
         // `precio, competencia, entre otros`: an open list, whatever comes before it.
         if OPEN_AFTER.is_match(&s[e..].iter().take(40).collect::<String>()) {
             return None;
         }
         // Quoted and bare items do not mix: `'a' or 'b' to filter`.
-        if item_at(s, next, 12).is_none_or(|(i, _)| i.quoted != items[0].quoted) {
+        let Some((following, _)) =
+            item_at(s, next, 12).filter(|(i, _)| i.quoted == items[0].quoted)
+        else {
+            break;
+        };
+        // `，` also joins clauses: it continues a list only with a short item of its kind
+        // (`高中及以下，大专，本科`, not `station、hour，留空表示不拆分`).
+        if s[e..next].contains(&'，')
+            && (!after_label
+                || following.han != items[0].han
+                || (following.han && following.value.chars().count() > 6))
+        {
             break;
         }
         seps = probe;
         let mark = s[e..next]
             .iter()
             .copied()
-            .find(|c| matches!(c, ',' | '、' | '/' | '／' | '・' | '|'))
+            .find(|c| matches!(c, ',' | '，' | '、' | '/' | '／' | '・' | '|'))
             .unwrap_or(' ');
         gaps.push((next, mark));
         at = next;
@@ -479,6 +629,32 @@ fn judge(
     if is_example(&head) || OPEN_AFTER.is_match(&whole_tail) {
         return None;
     }
+    // `STL/3MF/OBJ file path`, `HGVS notation (genomic, coding, or protein)`, `格式 民國年/月/日`,
+    // `/mnt/lims/...`: the list qualifies a kind of content or is part of a path or format.
+    let head_word = head
+        .trim_end()
+        .trim_end_matches(['(', '（'])
+        .trim_end()
+        .to_lowercase();
+    if CONTENT_AFTER.is_match(&tail)
+        || head.ends_with('/')
+        || s.get(c.end) == Some(&'/')
+        || head_word.ends_with("notation")
+        || ["格式", "形式", "書式", "フォーマット", "format"]
+            .iter()
+            .any(|w| head.trim_end().to_lowercase().ends_with(w))
+        || (c.seps.slash
+            && c.items
+                .iter()
+                .all(|i| i.han && i.value.chars().count() == 1))
+    {
+        return None;
+    }
+    // `Sentinel-2 native resolutions are 10, 20 and 60, others get resampled`: the text goes on
+    // to accept other values.
+    if OPEN_LATER.is_match(&s[c.end..].iter().collect::<String>()) {
+        return None;
+    }
     // `billing, login, mobile app and so on`: the open end may follow a last item of several
     // words; `page-{timestamp}.{png|jpeg}`: alternatives in a template; `via `a` or `b`
     // 接口`: the names of other tools.
@@ -525,6 +701,11 @@ fn judge(
         || head_t.trim_end_matches('[').ends_with('：')
         || [" – ", " — ", " - "].iter().any(|d| head.ends_with(d));
     let comma = head_t.ends_with([',', '，']);
+    // `，` joins clauses as often as items: only after a label (`学历：高中，大专，本科`) does it
+    // join a list.
+    if c.gaps.iter().any(|&(_, m)| m == '，') && !colon {
+        return None;
+    }
     let han_items = c.items.iter().any(|i| i.han);
     if c.items.iter().any(|i| {
         i.quoted && (i.value.contains(", ") || i.value.ends_with(':') || i.value.contains('@'))
@@ -629,7 +810,35 @@ fn judge(
             .find(|c| !c.is_whitespace())
             .is_some_and(is_han)
         && clause_end;
+    // `产品级别 L1A 或 L2A`, `传 in 或 out`, `可以是 station、hour`: in CJK text an ASCII word is a
+    // literal; two or more offered as alternatives are the values.
+    let cjk_literals = !han_items
+        && !quoted
+        && (s2.or || s2.slash || c.gaps.iter().any(|&(_, m)| m == '、'))
+        && !s2.and
+        && head
+            .chars()
+            .rev()
+            .find(|c| !c.is_whitespace())
+            .is_some_and(|c| is_han(c) || matches!(c, '：' | '，'))
+        && clause_end
+        && c.items.iter().all(|i| {
+            i.value
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        });
+    // `車種：汽車、機車`, `性别，男/女`: two short CJK words after a label.
+    let cjk_pair = han_items
+        && n == 2
+        && (colon || comma)
+        && clause_end
+        && (c.gaps.iter().any(|&(_, m)| m == '、') || s2.slash || s2.or)
+        && c.items
+            .iter()
+            .all(|i| i.han && i.value.chars().count() <= 4);
     let by_wording = cjk_codes
+        || cjk_literals
+        || cjk_pair
         || (comma && clause_end && s2.or && n == 2 && c.items.iter().all(code_like))
         // `Sort by timestamp, asc/desc.`: two short tokens that end the clause.
         || (comma
@@ -680,14 +889,51 @@ fn judge(
         && n == 2
         && after.trim_end_matches(['.', '。']).is_empty()
         && s[to.min(s.len())..].iter().all(|c| matches!(c, '.' | '。'));
+    // `spam, harassment, underage, scam, other`, `A or B`, `Veteran? Y/N`: a sentence that is
+    // nothing but the list (a gloss after a dash may follow). Values such as `none`, `all` and
+    // `other` are common in such a list; only a function word makes it prose.
+    let function_word = c.items.iter().any(|i| {
+        let v = i.value.to_lowercase();
+        !i.quoted
+            && STOPWORDS.contains(&v.as_str())
+            && !matches!(v.as_str(), "none" | "all" | "other" | "both" | "any" | "no")
+            && !(i.value.len() == 1 && i.value.starts_with(|c: char| c.is_ascii_uppercase()))
+    });
+    let ends_sentence = after.is_empty()
+        || after.starts_with(['.', '。', '!', '！', '?', '？', ';', '；'])
+        || [" — ", " – ", " - ", "— ", "– "]
+            .iter()
+            .any(|d| tail.starts_with(d) || tail.starts_with(d.trim_start()));
+    // `Read or write.`, `City, state or country`: only the first word capitalised, as a sentence
+    // starts; values are written alike.
+    let sentence_case = c.items[0].value.starts_with(char::is_uppercase)
+        && c.items[0].value.chars().skip(1).all(|c| !c.is_uppercase())
+        && c.items[1..]
+            .iter()
+            .all(|i| i.value.starts_with(char::is_lowercase) && !i.value.contains(['_', '-']));
+    let bare = sentence
+        && ends_sentence
+        && !function_word
+        && !sentence_case
+        && ((n >= 3 && (s2.comma || s2.slash || s2.pipe)) || (n == 2 && (s2.or || s2.slash)));
     // `Required when order_type is limit or stop_limit`: another parameter's values.
     let conditional = CONDITIONAL.is_match(&head);
     // A text that has been giving examples (`a format such as '1 hour' ... followed by a unit
     // ('hours' or 'minutes')`) goes on describing what values look like: only a cue makes a
     // later list the set of values.
     let after_examples = !strong && !s2.pipe && first_example.get().is_some_and(|e| e < from);
+    let kinds = kinds_of_input(&c.items);
     let fires = !after_examples
-        && (by_structure || by_default || ((by_wording || whole) && !prose_word && !conditional));
+        && !(kinds && !strong && !s2.pipe && !quoted)
+        && (by_structure
+            || by_default
+            || ((by_wording || whole) && !prose_word && !conditional)
+            || (bare && !conditional));
+    if std::env::var_os("DBG_LIST").is_some() {
+        eprintln!(
+            "DBG head={head:?} tail={tail:?} n={n} structure={by_structure} default={by_default} wording={by_wording} whole={whole} bare={bare} sentence={sentence}"
+        );
+    }
     if !fires {
         return None;
     }
@@ -713,6 +959,124 @@ fn judge(
         quoted,
         marker: marker.to_owned(),
         exact,
+    })
+}
+
+/// Nouns that name a kind of input, not a value: `City, state or country`, `ID, name or email`,
+/// `手机号或微信号`, `ひらがな・カタカナ`. A list of them says what may be typed, not which tokens.
+const INPUT_KINDS: &[&str] = &[
+    "id",
+    "ids",
+    "name",
+    "names",
+    "username",
+    "email",
+    "e-mail",
+    "phone",
+    "mobile",
+    "number",
+    "url",
+    "uri",
+    "link",
+    "path",
+    "file",
+    "filename",
+    "address",
+    "city",
+    "state",
+    "province",
+    "region",
+    "country",
+    "zip",
+    "postcode",
+    "county",
+    "street",
+    "title",
+    "keyword",
+    "keywords",
+    "text",
+    "query",
+    "slug",
+    "handle",
+    "key",
+    "token",
+    "uuid",
+    "date",
+    "time",
+    "datetime",
+    "timestamp",
+    "sha",
+    "hash",
+    "tag",
+    "branch",
+    "commit",
+    "owner",
+    "repo",
+    "repository",
+    "organization",
+    "org",
+    "user",
+    "team",
+    "label",
+    "description",
+    "latitude",
+    "longitude",
+    "coordinates",
+    "isbn",
+    "doi",
+    "issn",
+    "pmid",
+    "ip",
+    "hostname",
+    "domain",
+];
+
+/// Whether every item of a list names a kind of input (see [`INPUT_KINDS`]); CJK items ending in
+/// a word for a number, a name, a code or an address (`手机号`, `用户名`, `邮编`), and the names of
+/// writing systems (`ひらがな`, `カタカナ`, `拼音`) count too.
+fn kinds_of_input(items: &[Item]) -> bool {
+    items.iter().all(|i| {
+        let v = i.value.to_lowercase();
+        if i.han {
+            let v = v.trim_end_matches(['可', '均']);
+            return [
+                "手机号",
+                "微信号",
+                "账号",
+                "帐号",
+                "编号",
+                "单号",
+                "证件号",
+                "身份证号",
+                "工号",
+                "学号",
+                "卡号",
+                "号码",
+                "用户名",
+                "名称",
+                "姓名",
+                "地址",
+                "链接",
+                "网址",
+                "路径",
+                "邮箱",
+                "邮编",
+            ]
+            .iter()
+            .any(|e| v.ends_with(e))
+                || [
+                    "ひらがな",
+                    "カタカナ",
+                    "漢字",
+                    "汉字",
+                    "拼音",
+                    "ローマ字",
+                    "中文",
+                    "英文",
+                ]
+                .contains(&v);
+        }
+        INPUT_KINDS.contains(&v.as_str())
     })
 }
 
@@ -1665,5 +2029,22 @@ mod tests {
             values("Whether to include archived items: true or false."),
             None
         );
+    }
+}
+
+#[cfg(test)]
+mod scratch {
+    #[test]
+    #[ignore = "scratch"]
+    fn scratch() {
+        let text = std::fs::read_to_string("/tmp/cases.txt").unwrap();
+        for case in text.split("\n===\n") {
+            let found = super::closed_list(case.trim_end_matches('\n'), None);
+            println!(
+                "{:?}\n  -> {:?}",
+                case,
+                found.map(|f| (f.values, f.marker, f.exact))
+            );
+        }
     }
 }

@@ -81,6 +81,8 @@ cue!(DEFAULT_BEFORE, "default_before");
 cue!(OTHER_TOOLS_AFTER, "other_tools_after");
 cue!(CONDITIONAL, "conditional");
 cue!(RANGE_BEFORE, "range_before");
+cue!(OPEN_LATER, "open_later");
+cue!(CONTENT_AFTER, "content_after");
 
 /// How many searches the regex decided (tests show that both ways are exercised).
 #[cfg(test)]
@@ -197,6 +199,8 @@ mod tests {
             &OTHER_TOOLS_AFTER,
             &CONDITIONAL,
             &RANGE_BEFORE,
+            &OPEN_LATER,
+            &CONTENT_AFTER,
         ];
         assert_eq!(cues.len(), patterns::ALL.len());
         cues

@@ -256,6 +256,27 @@ pub const RANGE_BEFORE: Pattern = Pattern {
     text: r#"\d\s*(?:-|~|〜|–|到|至)\s*\d+\s*\S*\s*$"#,
 };
 
+/// Anywhere after a list: the text goes on to say that other values work too (`others get
+/// resampled`, `Any attribute in the lot record works`, `其他颜色需人工确认`).
+pub const OPEN_LATER: Pattern = Pattern {
+    name: "open_later",
+    kind: Kind::Anywhere,
+    text: r#"(?ix)(?:
+          \<others?(?:\s+values?)?\s+(?:get|are|will\s+be|can\s+be|may\s+be|is)\s+(?:also\s+)?(?:resampled|accepted|allowed|converted|mapped|rounded|used|fine|ok|supported|possible)\>
+        | \<any\s+(?:other\s+)?[0-9A-Za-z_]+(?:\s+[0-9A-Za-z_]+){0,5}\s+(?:works?|is\s+(?:fine|accepted|allowed|ok)|can\s+be\s+used)\>
+        | \<(?:or|and)\s+any\s+other\>
+        | 其他 | 其它 | 以外も | 등\s*기타
+        )"#,
+};
+
+/// Right after a list: it qualifies the kind of a file or text (`STL/3MF/OBJ file path`,
+/// `KIF または CSA 形式のテキスト`), not a value.
+pub const CONTENT_AFTER: Pattern = Pattern {
+    name: "content_after",
+    kind: Kind::Start,
+    text: r#"(?i)^\s*(?:形式の|格式的|文件|ファイル|檔案|(?:files?|paths?|documents?|notation)\>)"#,
+};
+
 /// Every pattern, for the build script.
 pub const ALL: &[Pattern] = &[
     STRONG_BEFORE,
@@ -269,4 +290,6 @@ pub const ALL: &[Pattern] = &[
     OTHER_TOOLS_AFTER,
     CONDITIONAL,
     RANGE_BEFORE,
+    OPEN_LATER,
+    CONTENT_AFTER,
 ];

@@ -92,11 +92,10 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 &found,
             ));
         }
-        // `Args:`-style lines of the tool description.
-        for line in tool.description.lines() {
-            let Some((name, rest)) = crate::scan::param_line(line) else {
-                continue;
-            };
+        // The parameters the tool description documents (`Args:`, `:param x:`, `@param`,
+        // NumPy sections).
+        for doc in crate::docstring::parameters(&tool.description) {
+            let (name, rest) = (doc.name, doc.text.as_str());
             let Some(p) = params.iter().find(|p| p.name == name && p.depth == 0) else {
                 continue;
             };
