@@ -287,6 +287,7 @@ fn quote_close(c: char) -> Option<char> {
         '「' => '」',
         '«' => '»',
         '『' => '』',
+        '《' => '》',
         _ => return None,
     })
 }
@@ -379,7 +380,10 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
             },
             at + len,
         )
-    } else if c.is_alphanumeric() || c == '_' {
+    } else if c.is_alphanumeric()
+        || c == '_'
+        || (c == '-' && s.get(at + 1).is_some_and(char::is_ascii_digit))
+    {
         let len = s[at..].iter().take_while(|&&x| is_word(x)).count();
         let mut value: String = s[at..at + len].iter().collect();
         let mut len = len;
@@ -1473,6 +1477,10 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
         let sentence = &s[start..end];
         let text: String = sentence.iter().collect();
         let mut values: Vec<String> = Vec::new();
+        // Codes after their meaning: a kind of their own, counted apart.
+        let mut firsts: Vec<String> = Vec::new();
+        // `如 zh、en`: `如` (as) may give examples wherever it stands.
+        let examples = is_example(&text) || text.contains('如');
         let mut i = 0;
         while i < sentence.len() {
             let c = sentence[i];
@@ -1508,10 +1516,29 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
                 && matches!(sentence[i - 1], '（' | '(')
                 && is_han(sentence[i - 2])
                 && matches!(after, Some('）' | ')'));
-            if (glossed_after || glossed_before) && !values.contains(&value) {
+            // The code after its meaning or after a verb that passes it: `五线谱传 staff，简谱传
+            // jianpu`, `摄氏度 c 或华氏度 f`, `高音谱号 treble / 低音谱号 bass`, `全手解析は full、`.
+            let han_before = (i >= 1 && is_han(sentence[i - 1]))
+                || (i >= 2 && sentence[i - 1] == ' ' && is_han(sentence[i - 2]));
+            let ends = match after {
+                None => true,
+                Some(' ') => {
+                    next.is_none_or(|n| matches!(n, '/' | '／' | '或' | '，' | '、' | 'を' | '|'))
+                }
+                Some(c) => matches!(c, '，' | '、' | '/' | '／' | '或' | '）' | ')' | ',' | '|'),
+            };
+            let glossed_first = han_before && ends && !number && len <= 20 && !examples;
+            if glossed_first && !(glossed_after || glossed_before) {
+                if !firsts.contains(&value) {
+                    firsts.push(value);
+                }
+            } else if (glossed_after || glossed_before) && !values.contains(&value) {
                 values.push(value);
             }
             i += len.max(1);
+        }
+        if values.len() < 2 && firsts.len() >= 2 {
+            values = firsts;
         }
         if values.len() >= 2 && !is_example(&text) {
             return Some(Found {

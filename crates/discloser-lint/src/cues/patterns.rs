@@ -112,6 +112,8 @@ pub const STRONG_BEFORE: Pattern = Pattern {
         | 枚举值?(?:为|是)?
         | 支持的?[\p{Han}]{0,4}(?:有|为|是|包括)
         | 可选标志
+        | (?:目前|当前|暂时?)?(?:仅|只)(?:支持|开放|接受|限)
+        | \<(?:we|currently|only)\s+(?:support|accept|offer|handle)s?(?:\s+only)?
         )\s*[:：]?\s*(?:\[\s*)?$"#,
 };
 
@@ -141,7 +143,7 @@ pub const MODAL_BEFORE: Pattern = Pattern {
 pub const STRONG_AFTER: Pattern = Pattern {
     name: "strong_after",
     kind: Kind::Start,
-    text: r#"^\s*(?:[)）\]]\s*)?(?:(?:四者|三者|两者|二者|其中)?之一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选一|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|are\s+(?:supported|accepted|allowed))"#,
+    text: r#"^\s*(?:[)）\]]\s*)?(?:(?:四者|三者|两者|二者|其中)?之一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选一|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|are\s+(?:supported|accepted|allowed)|right\s+now\>|for\s+now\>|at\s+the\s+moment\>|for\s+the\s+time\s+being\>|por\s+ahora\>|por\s+el\s+momento\>|pour\s+l['’]instant\>|vorerst\>|[二两三四五六七八九十]个(?:选项|值|项目|级别|等级)|두\s*가지|세\s*가지)"#,
 };
 
 /// Phrases after which a list is an example, not the set of values: the words (`e.g.`, `such
