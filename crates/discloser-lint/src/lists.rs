@@ -1087,7 +1087,14 @@ fn kinds_of_input(items: &[Item]) -> bool {
 /// Bullet lines under a line that introduces them (`Valid values:`, `支付场景：`), each naming
 /// one value (`- native：扫码支付`, `* low`, `` - `asc`: ascending ``; see [`scan::bullet`]).
 fn bullets(text: &str) -> Option<Found> {
-    let lines: Vec<&str> = text.lines().collect();
+    // A fenced block's fences are layout: its lines are read as lines.
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("```"))
+        .collect();
+    if let Some(found) = table(&lines) {
+        return Some(found);
+    }
     // A text that is nothing but definitions: `single: unmarried\nmarried_joint: ...`.
     let defined_lines: Vec<String> = lines
         .iter()
@@ -1113,14 +1120,25 @@ fn bullets(text: &str) -> Option<Found> {
             .iter()
             .map_while(|l| scan::bullet(l).map(str::to_owned))
             .collect();
-        // Under a line that ends with a colon, unbulleted definitions: `VAC - vacation`.
-        if values.len() < 2 && intro.ends_with([':', '：']) && !is_label(intro) {
+        // Under a line that ends with a colon, unbulleted definitions: `VAC - vacation`; and
+        // under a short title (`対応区分`, `Mode`) when they are the rest of the text.
+        let title = i == 0
+            && !intro.ends_with(['.', '。'])
+            && intro.split_whitespace().count() <= 4
+            && intro.chars().count() <= 30;
+        if values.len() < 2 && (intro.ends_with([':', '：']) || title) && !is_label(intro) {
             values = lines[i + 1..]
                 .iter()
                 .map_while(|l| defined(l).map(str::to_owned))
                 .collect();
         }
-        if values.len() >= 2 {
+        let rest = lines[i + 1..]
+            .iter()
+            .filter(|l| !l.trim().is_empty())
+            .count();
+        if values.len() >= 2
+            && (!title || values.len() == rest || scan::bullet(lines[i + 1]).is_some())
+        {
             return Some(Found {
                 values,
                 quoted: false,
@@ -1130,6 +1148,76 @@ fn bullets(text: &str) -> Option<Found> {
         }
     }
     None
+}
+
+/// A Markdown table whose first column holds the values: its header names them (`| code |
+/// method |`, `| 值 | 说明 |`) and every row's first cell is a token.
+fn table(lines: &[&str]) -> Option<Found> {
+    let cells = |l: &str| -> Option<Vec<String>> {
+        let t = l.trim();
+        let inner = t.strip_prefix('|')?.strip_suffix('|')?;
+        Some(
+            inner
+                .split('|')
+                .map(|c| c.trim().trim_matches('`').to_owned())
+                .collect(),
+        )
+    };
+    let at = lines.iter().position(|l| cells(l).is_some())?;
+    let header = cells(lines[at])?;
+    let rule = cells(lines.get(at + 1)?)?;
+    if !rule
+        .iter()
+        .all(|c| !c.is_empty() && c.chars().all(|c| matches!(c, '-' | ':')))
+    {
+        return None;
+    }
+    let first = header.first()?.to_lowercase();
+    const NAMES: &[&str] = &[
+        "code",
+        "value",
+        "values",
+        "option",
+        "options",
+        "name",
+        "mode",
+        "type",
+        "id",
+        "key",
+        "值",
+        "取值",
+        "代码",
+        "编码",
+        "选项",
+        "コード",
+        "値",
+        "código",
+        "valor",
+        "valeur",
+        "wert",
+        "코드",
+        "값",
+    ];
+    if !NAMES.contains(&first.as_str()) {
+        return None;
+    }
+    let values: Vec<String> = lines[at + 2..]
+        .iter()
+        .map_while(|l| cells(l))
+        .map(|row| row.into_iter().next().unwrap_or_default())
+        .collect();
+    let token = |v: &String| {
+        !v.is_empty()
+            && v.chars().count() <= 30
+            && v.chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ':'))
+    };
+    (values.len() >= 2 && values.iter().all(token)).then(|| Found {
+        values,
+        quoted: false,
+        marker: "table".to_owned(),
+        exact: true,
+    })
 }
 
 /// A line that defines one value: `VAC - vacation`, `fast: quick and rough`, `1 = low`.
@@ -1259,10 +1347,23 @@ fn quoted_leads(s: &[char]) -> Option<Found> {
 /// (`Address: street, city and postal code`).
 fn phrase_list(s: &[char]) -> Option<Found> {
     let text: String = s.iter().collect();
+    // `none / touching buildplate / everywhere`, `1 day, 1 week, 1 month, or 1 year.`: a first
+    // sentence that is nothing but the phrases.
+    let first = text
+        .find(['.', '。', ';', '；', '!', '?'])
+        .map_or(text.as_str(), |e| &text[..e]);
+    // CJK clauses are joined by `，`: not there.
+    if !is_example(first)
+        && !first.chars().any(is_han)
+        && !CONDITIONAL.is_match(first)
+        && let Some(found) = phrases(first)
+    {
+        return Some(found);
+    }
     let mut from = 0;
     for (i, c) in text.char_indices() {
         let opener = match c {
-            ':' | '：' => Some(false),
+            ':' | '：' | '—' => Some(false),
             '(' | '（' => Some(true),
             '.' | '。' | ';' | '；' | '!' | '?' => {
                 from = i + c.len_utf8();
@@ -1309,10 +1410,15 @@ fn phrase_list(s: &[char]) -> Option<Found> {
 /// The phrases of a segment, if it is a list of three or more short phrases joined by commas
 /// and, at most, a closing "or".
 fn phrases(segment: &str) -> Option<Found> {
-    let mut parts: Vec<String> = segment
-        .split([',', '，', '、'])
-        .map(|p| p.trim().to_owned())
-        .collect();
+    let slashes = segment.matches(" / ").count();
+    let mut parts: Vec<String> = if slashes >= 2 && !segment.contains(',') {
+        segment.split(" / ").map(|p| p.trim().to_owned()).collect()
+    } else {
+        segment
+            .split([',', '，', '、'])
+            .map(|p| p.trim().to_owned())
+            .collect()
+    };
     let last = parts.pop()?;
     let words: Vec<&str> = last.split_whitespace().collect();
     if let Some(w) = words.first()
@@ -1351,8 +1457,11 @@ fn phrases(segment: &str) -> Option<Found> {
             && ws.iter().all(inner)
             && ws.iter().all(|w| {
                 w.chars()
-                    .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
+                    .all(|c| regex_syntax::is_word_character(c) || matches!(c, '-' | '\'' | '’'))
             })
+            && !ws
+                .last()
+                .is_some_and(|w| INPUT_KINDS.contains(&w.to_lowercase().as_str()))
     };
     let open = parts.iter().any(|p| {
         p.split_whitespace()

@@ -190,6 +190,9 @@ pub const EXAMPLE_WORDS: Pattern = Pattern {
         | \<(?:typical|typically|common|commonly|usual|usually|habituales|comunes|frecuentes|suggested|recommended)\>
         | \<(?:in\s+the\s+format|formatted\s+as|format\s+of|pattern|syntax|qualifiers?)\>
         | \<entre\s+otros\>
+        | \<bijvoorbeeld\> | \<zoals\> | \<t\.\s?ex\> | \<till\s+exempel\> | \<např\> | \<de\s+exemplu\>
+        | \<cum\s+ar\s+fi\> | \<például\> | \<esimerkiksi\> | \<esim\> | \<f\.\s?eks\> | \<seperti\>
+        | \<contohnya\> | \<mesela\> | \<til\s+dæmis\> | \<for\s+eksempel\>
         )"#,
 };
 
@@ -219,6 +222,7 @@ pub const EXAMPLE_SIGNS: Pattern = Pattern {
         | たとえば
         | 例えば
         | 例[)）]
+        | जैसे | उदाहरण | مثلاً | مثلا | مثل | เช่น | ตัวอย่าง | למשל | مانند | যেমন | наприклад | π\.χ\.
         )"#,
 };
 
