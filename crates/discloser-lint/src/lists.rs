@@ -648,6 +648,7 @@ fn judge(
             .iter()
             .any(|w| head.trim_end().to_lowercase().ends_with(w))
         || (c.seps.slash
+            && c.items.len() >= 3
             && c.items
                 .iter()
                 .all(|i| i.han && i.value.chars().count() == 1))
@@ -799,7 +800,14 @@ fn judge(
         || (paren
             && (n >= 3
                 || s2.slash
-                || (s2.or && (capitalized || c.items.iter().all(code_like)))))
+                || (s2.or
+                    && (capitalized
+                        || c.items.iter().all(code_like)
+                        // `(es o en)`: language or country codes.
+                        || c.items.iter().all(|i| {
+                            (2..=3).contains(&i.value.len())
+                                && i.value.chars().all(|c| c.is_ascii_lowercase())
+                        })))))
         || (quoted && s2.or)
         || (quoted && head_t.ends_with('[') && tail.trim_start().starts_with(']'))
         || (s2.slash && n >= 3 && !s2.comma && !s2.or && !s2.and);
@@ -1452,9 +1460,14 @@ fn phrases(segment: &str) -> Option<Found> {
             !STOPWORDS.contains(&w.as_str())
                 || matches!(w.as_str(), "de" | "des" | "du" | "del" | "da" | "do" | "di")
         };
+        let value_word = ws.len() == 1
+            && matches!(
+                ws[0].to_lowercase().as_str(),
+                "none" | "all" | "other" | "both"
+            );
         (1..=3).contains(&ws.len())
-            && !STOPWORDS.contains(&ws[0].to_lowercase().as_str())
-            && ws.iter().all(inner)
+            && (value_word || !STOPWORDS.contains(&ws[0].to_lowercase().as_str()))
+            && (value_word || ws.iter().all(inner))
             && ws.iter().all(|w| {
                 w.chars()
                     .all(|c| regex_syntax::is_word_character(c) || matches!(c, '-' | '\'' | '’'))
@@ -1617,7 +1630,13 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
             let glossed_after = match after {
                 Some('=' | ':' | '：') => next.is_some_and(is_han),
                 Some('（' | '(') => !number && next.is_some_and(is_han),
-                Some('-' | ' ') => !number && next.is_some_and(is_han) && !conj(next),
+                Some('-' | ' ') => {
+                    !number
+                        && next.is_some_and(|n| {
+                            is_han(n) && !matches!(n, 'を' | 'が' | 'は' | 'で' | 'に')
+                        })
+                        && !conj(next)
+                }
                 _ => false,
             };
             // The code as the meaning's gloss: `数电普票（pc）`.
@@ -1728,6 +1747,13 @@ fn only_one(text: &str) -> Option<&str> {
             "solamente",
             "apenas",
             "somente",
+            "solo se admite",
+            "solo se acepta",
+            "sólo se admite",
+            "sólo se acepta",
+            "seul est accepté",
+            "akzeptiert nur",
+            "unterstützt nur",
         ])
         .find(|w| word(w));
         if let Some(w) = lead {
@@ -1766,10 +1792,20 @@ fn code_token(s: &str) -> Option<(&str, &str)> {
     {
         return Some((word, &s[len..]));
     }
-    let len = s
+    let mut len = s
         .char_indices()
         .find(|&(_, c)| !(c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
         .map_or(s.len(), |(i, _)| i);
+    // `EPSG:4326`: an authority code.
+    if s[len..].starts_with(':') {
+        let digits = s[len + 1..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .count();
+        if digits > 0 {
+            len += 1 + digits;
+        }
+    }
     let value = &s[..len];
     let boundary = !s[len..].starts_with(|c: char| c.is_alphanumeric() || c == '_');
     (value.starts_with(|c: char| c.is_ascii_uppercase()) && (2..=16).contains(&len) && boundary)
