@@ -941,11 +941,6 @@ fn judge(
             || by_default
             || ((by_wording || whole) && !prose_word && !conditional)
             || (bare && !conditional));
-    if std::env::var_os("DBG_LIST").is_some() {
-        eprintln!(
-            "DBG head={head:?} tail={tail:?} n={n} structure={by_structure} default={by_default} wording={by_wording} whole={whole} bare={bare} sentence={sentence}"
-        );
-    }
     if !fires {
         return None;
     }
@@ -1365,6 +1360,9 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         && !first.chars().any(is_han)
         && !CONDITIONAL.is_match(first)
         && let Some(found) = phrases(first)
+        // `Fill color, rgb or rgba format.`: a subject, then what it may be.
+        && !(found.values[0].starts_with(char::is_uppercase)
+            && found.values[1..].iter().all(|v| v.starts_with(char::is_lowercase)))
     {
         return Some(found);
     }

@@ -113,6 +113,31 @@ pub const STRONG_BEFORE: Pattern = Pattern {
         | 支持的?[\p{Han}]{0,4}(?:有|为|是|包括)
         | 可选标志
         | (?:目前|当前|暂时?)?(?:仅|只)(?:支持|开放|接受|限)
+        | (?:가능한|허용되는|허용된|유효한|지원되는)\s*값(?:은|는)?
+        | (?:使用|指定|設定|選択)?可能な値(?:は)?
+        | 有効な値(?:は)?
+        | 選択肢
+        | \<(?:valori|valore)\s+(?:possibili|consentiti|ammessi|validi|supportati)(?:\s+sono)?
+        | \<valores\s+(?:possíveis|permitidos|aceitos|válidos|suportados)(?:\s+são)?
+        | \<(?:mogelijke|geldige|toegestane)\s+waarden(?:\s+zijn)?
+        | \<(?:möjliga|giltiga|tillåtna)\s+värden(?:\s+är)?
+        | \<(?:mulige|gyldige|tilladte|tillatte)\s+værdier
+        | \<(?:mahdolliset|sallitut|kelvolliset)\s+arvot(?:\s+ovat)?
+        | \<(?:možné|povolené|platné)\s+hodnoty(?:\s+jsou)?
+        | \<(?:możliwe|dozwolone|dopuszczalne|prawidłowe)\s+wartości(?:\s+to)?
+        | \<(?:olası|geçerli|izin\s+verilen|kabul\s+edilen)\s+değerler
+        | \<(?:lehetséges|megengedett|érvényes)\s+értékek
+        | \<valori\s+(?:posibile|permise|acceptate|valide)(?:\s+sunt)?
+        | \<(?:допустимые|возможные|допустимі|можливі)\s+(?:значения|значення)
+        | \<(?:πιθανές|επιτρεπτές|έγκυρες)\s+τιμές
+        | \<giá\s+trị\s+(?:hợp\s+lệ|có\s+thể|cho\s+phép)
+        | \<nilai\s+yang\s+(?:valid|diizinkan|dibenarkan|didukung|mungkin)
+        | القيم\s+(?:المسموح\s+بها|المسموحة|الممكنة|الصالحة)
+        | ערכים\s+(?:אפשריים|מותרים)
+        | مقادیر\s+(?:مجاز|ممکن)
+        | (?:संभावित|मान्य|अनुमत)\s+मान
+        | ค่าที่(?:เป็นไปได้|รองรับ|อนุญาต)
+        | (?:সম্ভাব্য|অনুমোদিত)\s+মান
         | \<(?:we|currently|only)\s+(?:support|accept|offer|handle)s?(?:\s+only)?
         )\s*[:：]?\s*(?:\[\s*)?$"#,
 };
