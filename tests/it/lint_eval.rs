@@ -41,6 +41,11 @@ const FLOOR_RECALL: f64 = 0.76;
 const ROUND_4_FLOOR_PRECISION: f64 = 0.88;
 const ROUND_4_FLOOR_RECALL: f64 = 0.64;
 
+/// Floors for round 5, a little below its first measurement, taken before any of its errors
+/// were seen: precision 0.943, recall 0.829 (see PROTOCOL.md).
+const ROUND_5_FLOOR_PRECISION: f64 = 0.92;
+const ROUND_5_FLOOR_RECALL: f64 = 0.80;
+
 struct Item {
     id: String,
     lang: String,
@@ -363,6 +368,24 @@ fn untyped_enum_on_round_4_unseen() {
     assert!(
         total.precision() >= ROUND_4_FLOOR_PRECISION && total.recall() >= ROUND_4_FLOOR_RECALL,
         "round 4 fell below the floors ({ROUND_4_FLOOR_PRECISION}, {ROUND_4_FLOOR_RECALL}):\n{all}"
+    );
+}
+
+/// Round 5 (`t` ids, 715 items, `round5/`): written and labeled blind while round 4 was being
+/// worked, in 31 languages, and measured whole, once, with the rule as it then stood (see
+/// `round5/SOURCES.md` and `round5/LABELING.md`). As in round 4, a parameter's own line of the
+/// tool description counts. Nothing of it has been used to change the rule: its errors are not
+/// printed.
+#[test]
+fn untyped_enum_on_round_5_unseen() {
+    let items = items(&eval_dir().join("round5"));
+    assert_eq!(items.len(), 715, "the set and its labels are complete");
+    let fired = fired(&items, true);
+    let (all, total) = measure(items.iter(), &fired, false);
+    println!("untyped-enum (DL004) on round 5 (unseen)\n{all}");
+    assert!(
+        total.precision() >= ROUND_5_FLOOR_PRECISION && total.recall() >= ROUND_5_FLOOR_RECALL,
+        "round 5 fell below the floors ({ROUND_5_FLOOR_PRECISION}, {ROUND_5_FLOOR_RECALL}):\n{all}"
     );
 }
 
