@@ -118,6 +118,9 @@ const OR_WORDS: &[&str] = &[
     "vagy",
     "tai",
     "ili",
+    "либо",
+    "hay",
+    "অথবা",
     "of",
 ];
 const AND_WORDS: &[&str] = &[
@@ -149,6 +152,82 @@ const AND_WORDS: &[&str] = &[
     "이랑",
     "랑",
     "하고",
+];
+
+/// `File URLs (jpg, png, pdf)`, `图片 URL，支持 jpg、png`: file types in the text of a URL or a
+/// path say what the file may be, not what the parameter's values are.
+fn file_kinds(values: &[String], text: &str) -> bool {
+    let lower = text.to_lowercase();
+    // `File type (svg or pptx)`: then they are the values.
+    if [
+        "type",
+        "format",
+        "extension",
+        "类型",
+        "格式",
+        "后缀",
+        "種類",
+        "形式",
+        "拡張子",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+    {
+        return false;
+    }
+    values
+        .iter()
+        .all(|v| FILE_TYPES.contains(&v.to_lowercase().trim_start_matches('.')))
+        && [
+            "url",
+            "uri",
+            "file",
+            "path",
+            "link",
+            "image",
+            "photo",
+            "attachment",
+            "文件",
+            "图片",
+            "圖片",
+            "链接",
+            "路径",
+            "ファイル",
+            "画像",
+        ]
+        .iter()
+        .any(|w| lower.contains(w))
+}
+
+/// Units of a length: a list of numbers before them counts characters, not values.
+const LENGTH_UNITS: &[&str] = &[
+    "character",
+    "char",
+    "digit",
+    "letter",
+    "byte",
+    "caracter",
+    "caractère",
+    "dígito",
+    "zeichen",
+    "stellen",
+    "символ",
+    "цифр",
+    "cyfr",
+    "znak",
+    "位",
+    "字",
+    "桁",
+    "文字",
+    "자",
+    "자리",
+];
+
+/// File types: a list of them in the text of a URL or a path says what the file may be.
+const FILE_TYPES: &[&str] = &[
+    "jpg", "jpeg", "png", "gif", "webp", "bmp", "tiff", "svg", "heic", "pdf", "doc", "docx", "xls",
+    "xlsx", "csv", "txt", "json", "xml", "zip", "mp3", "mp4", "wav", "mov", "avi", "stl", "obj",
+    "3mf", "step", "ppt", "pptx",
 ];
 
 /// English words after which `of` is a preposition (`one of`, `any of`, `a list of`).
@@ -206,6 +285,8 @@ struct Seps {
     closing: bool,
     /// The conjunction is one of [`COMMA_ONLY`].
     comma_only: bool,
+    /// The list follows a label's colon (`Klasse: 1 of 2`).
+    after_label: bool,
 }
 
 struct Candidate {
@@ -450,7 +531,7 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     }
     let mut punct = false;
     match s.get(i) {
-        Some(',' | '、' | '，') => {
+        Some(',' | '、' | '，' | '،') => {
             seps.comma = true;
             punct = true;
             i += 1;
@@ -476,7 +557,8 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     for (words, is_or) in [(OR_WORDS, true), (AND_WORDS, false)] {
         for w in words {
             let han = w.chars().all(is_han);
-            if !rest.starts_with(w) || (COMMA_ONLY.contains(w) && !seps.comma) {
+            if !rest.starts_with(w) || (COMMA_ONLY.contains(w) && !seps.comma && !seps.after_label)
+            {
                 continue;
             }
             let after = i + w.chars().count();
@@ -525,7 +607,10 @@ fn list_at(s: &[char], start: usize) -> Option<Candidate> {
         .find(|c| !c.is_whitespace())
         .is_some_and(|&c| matches!(c, '：' | ':'));
     let mut items = Vec::new();
-    let mut seps = Seps::default();
+    let mut seps = Seps {
+        after_label,
+        ..Seps::default()
+    };
     let mut at = start;
     let mut end;
     let mut gaps = Vec::new();
@@ -575,7 +660,7 @@ fn list_at(s: &[char], start: usize) -> Option<Candidate> {
         let mark = s[e..next]
             .iter()
             .copied()
-            .find(|c| matches!(c, ',' | '，' | '、' | '/' | '／' | '・' | '|'))
+            .find(|c| matches!(c, ',' | '，' | '、' | '،' | '/' | '／' | '・' | '|'))
             .unwrap_or(' ');
         gaps.push((next, mark));
         at = next;
@@ -655,6 +740,22 @@ fn judge(
     {
         return None;
     }
+    // `(12 o 13 caracteres)`, `8 或 11 位`: lengths, not values.
+    let numbers_only = c
+        .items
+        .iter()
+        .all(|i| !i.quoted && i.value.chars().all(|c| c.is_ascii_digit()));
+    if numbers_only {
+        let unit: String = tail
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .collect::<String>()
+            .to_lowercase();
+        if LENGTH_UNITS.iter().any(|u| unit.starts_with(u)) {
+            return None;
+        }
+    }
     // `Sentinel-2 native resolutions are 10, 20 and 60, others get resampled`: the text goes on
     // to accept other values.
     if OPEN_LATER.is_match(&s[c.end..].iter().collect::<String>()) {
@@ -690,9 +791,8 @@ fn judge(
             "true" | "false" | "yes" | "no" | "verdadero" | "falso" | "vrai" | "faux"
         )
     });
-    if booleans {
-        return None;
-    }
+    // `yes or no` is a closed set for a string; [`crate::rules`] drops it for a boolean.
+    let _ = booleans;
     let n = c.items.len();
     let head_t = head.trim_end();
     let strong = ends_with(&STRONG_BEFORE, head_t) || STRONG_AFTER.is_match(&tail);
@@ -808,7 +908,7 @@ fn judge(
                             (2..=3).contains(&i.value.len())
                                 && i.value.chars().all(|c| c.is_ascii_lowercase())
                         })))))
-        || (quoted && s2.or)
+        || (quoted && (s2.or || s2.slash))
         || (quoted && head_t.ends_with('[') && tail.trim_start().starts_with(']'))
         || (s2.slash && n >= 3 && !s2.comma && !s2.or && !s2.and);
     // `日志级别 DEBUG、INFO、WARN、ERROR`: ASCII codes enumerated with `、` in CJK text are
@@ -1030,6 +1130,15 @@ const INPUT_KINDS: &[&str] = &[
     "longitude",
     "coordinates",
     "isbn",
+    "letters",
+    "numbers",
+    "digits",
+    "underscores",
+    "hyphens",
+    "dashes",
+    "spaces",
+    "symbols",
+    "characters",
     "doi",
     "issn",
     "pmid",
@@ -1083,7 +1192,11 @@ fn kinds_of_input(items: &[Item]) -> bool {
                 ]
                 .contains(&v);
         }
+        // `Geräte-ID`, `Raumname`, `Kundennummer`: compounds that end in a kind.
         INPUT_KINDS.contains(&v.as_str())
+            || ["-id", "_id", "name", "nummer", "adresse", "-nummer"]
+                .iter()
+                .any(|e| v.len() > e.len() + 2 && v.ends_with(e))
     })
 }
 
@@ -1119,7 +1232,12 @@ fn bullets(text: &str) -> Option<Found> {
         if scan::bullet(line).is_some() || is_example(intro) {
             continue;
         }
-        let mut values: Vec<String> = lines[i + 1..]
+        // Blank lines may separate the intro from its list.
+        let first = lines[i + 1..]
+            .iter()
+            .position(|l| !l.trim().is_empty())
+            .map_or(lines.len(), |k| i + 1 + k);
+        let mut values: Vec<String> = lines[first..]
             .iter()
             .map_while(|l| scan::bullet(l).map(str::to_owned))
             .collect();
@@ -1130,7 +1248,7 @@ fn bullets(text: &str) -> Option<Found> {
             && intro.split_whitespace().count() <= 4
             && intro.chars().count() <= 30;
         if values.len() < 2 && (intro.ends_with([':', '：']) || title) && !is_label(intro) {
-            values = lines[i + 1..]
+            values = lines[first..]
                 .iter()
                 .map_while(|l| defined(l).map(str::to_owned))
                 .collect();
@@ -1140,7 +1258,9 @@ fn bullets(text: &str) -> Option<Found> {
             .filter(|l| !l.trim().is_empty())
             .count();
         if values.len() >= 2
-            && (!title || values.len() == rest || scan::bullet(lines[i + 1]).is_some())
+            && (!title
+                || values.len() == rest
+                || lines.get(first).is_some_and(|l| scan::bullet(l).is_some()))
         {
             return Some(Found {
                 values,
@@ -1352,14 +1472,17 @@ fn phrase_list(s: &[char]) -> Option<Found> {
     let text: String = s.iter().collect();
     // `none / touching buildplate / everywhere`, `1 day, 1 week, 1 month, or 1 year.`: a first
     // sentence that is nothing but the phrases.
-    let first = text
-        .find(['.', '。', ';', '；', '!', '?'])
-        .map_or(text.as_str(), |e| &text[..e]);
+    let first_end = text.find(['.', '。', ';', '；', '!', '?']);
+    let first = first_end.map_or(text.as_str(), |e| &text[..e]);
+    // `6 cyfr, np. 011000`: the terminator may end an example's abbreviation.
+    let with_stop = first_end.map_or(text.as_str(), |e| {
+        &text[..e + text[e..].chars().next().map_or(0, char::len_utf8)]
+    });
     // CJK clauses are joined by `，`: not there.
-    if !is_example(first)
+    if !is_example(with_stop)
         && !first.chars().any(is_han)
         && !CONDITIONAL.is_match(first)
-        && let Some(found) = phrases(first)
+        && let Some(found) = phrases(first, false)
         // `Fill color, rgb or rgba format.`: a subject, then what it may be.
         && !(found.values[0].starts_with(char::is_uppercase)
             && found.values[1..].iter().all(|v| v.starts_with(char::is_lowercase)))
@@ -1406,7 +1529,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         let conjunction = segment
             .split_whitespace()
             .any(|w| OR_WORDS.contains(&w) || AND_WORDS.contains(&w));
-        if let Some(found) = phrases(segment).filter(|_| !(paren && conjunction)) {
+        if let Some(found) = phrases(segment, true).filter(|_| !(paren && conjunction)) {
             return Some(found);
         }
     }
@@ -1415,9 +1538,9 @@ fn phrase_list(s: &[char]) -> Option<Found> {
 
 /// The phrases of a segment, if it is a list of three or more short phrases joined by commas
 /// and, at most, a closing "or".
-fn phrases(segment: &str) -> Option<Found> {
-    let slashes = segment.matches(" / ").count();
-    let mut parts: Vec<String> = if slashes >= 2 && !segment.contains(',') {
+fn phrases(segment: &str, pairs: bool) -> Option<Found> {
+    let slash_split = segment.contains(" / ") && !segment.contains(',');
+    let mut parts: Vec<String> = if slash_split {
         segment.split(" / ").map(|p| p.trim().to_owned()).collect()
     } else {
         segment
@@ -1432,6 +1555,7 @@ fn phrases(segment: &str) -> Option<Found> {
     {
         return None;
     }
+    let or_joined = parts.is_empty() && words.iter().any(|w| OR_WORDS.contains(w));
     let last = match words.first() {
         Some(w) if OR_WORDS.contains(w) => words[1..].join(" "),
         _ => {
@@ -1487,7 +1611,9 @@ fn phrases(segment: &str) -> Option<Found> {
         return None;
     }
     let multi = parts.iter().any(|p| p.contains(' '));
-    (parts.len() >= 3 && multi && parts.iter().all(ok)).then(|| Found {
+    // `Periode: 30 dage eller 90 dage`: two alternatives, when an "or" joins them.
+    let pair = pairs && parts.len() == 2 && (or_joined || slash_split);
+    ((parts.len() >= 3 || pair) && multi && parts.iter().all(ok)).then(|| Found {
         values: parts,
         quoted: false,
         marker: "phrases".to_owned(),
@@ -1752,6 +1878,19 @@ fn only_one(text: &str) -> Option<&str> {
             "seul est accepté",
             "akzeptiert nur",
             "unterstützt nur",
+            "فقط",
+            "केवल",
+            "sadece",
+            "tylko",
+            "alleen",
+            "endast",
+            "pouze",
+            "только",
+            "лише",
+            "тільки",
+            "μόνο",
+            "hanya",
+            "chỉ",
         ])
         .find(|w| word(w));
         if let Some(w) = lead {
@@ -1816,6 +1955,8 @@ fn quoted_token(s: &str) -> Option<(&str, &str)> {
     let close = match open {
         '\'' | '"' | '`' => open,
         '«' => '»',
+        '「' => '」',
+        '“' => '”',
         _ => return None,
     };
     let inner = &s[open.len_utf8()..];
@@ -1824,7 +1965,7 @@ fn quoted_token(s: &str) -> Option<(&str, &str)> {
     let ok = (1..=20).contains(&value.chars().count())
         && value
             .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'));
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-' | '\u{200c}'));
     ok.then(|| (value, &inner[end + close.len_utf8()..]))
 }
 
@@ -1901,6 +2042,10 @@ fn links(text: &str) -> Vec<std::ops::Range<usize>> {
 /// The closed set of values a description lists, if any. `default` is the schema's default
 /// value: a list that holds it is a list of the parameter's values.
 pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
+    closed_list_in(text, default).filter(|f| !file_kinds(&f.values, text))
+}
+
+fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
     if let Some(found) = bullets(text) {
         return Some(found);
     }
@@ -2153,7 +2298,6 @@ mod tests {
             "Categorías: deportes, música, entre otros.",
             "类型：文本、图片等。",
             "true：开启；false：关闭。",
-            "Whether to notify: verdadero o falso.",
             "Same values as group_name of list_groups.",
             "Page number, 1 or higher.",
             "A file path, absolute or relative.",
@@ -2195,9 +2339,11 @@ mod tests {
         assert_eq!(values("商户订单号，6-32 位字母、数字或下划线。"), None);
         assert_eq!(values("It can be a file or a directory."), None);
         assert_eq!(values("The path of a file to read or write."), None);
+        // A list of booleans is a list: the rule keeps it for a string and drops it for a
+        // boolean (`untyped_enum::typed`).
         assert_eq!(
             values("Whether to include archived items: true or false."),
-            None
+            Some(vec!["true".to_owned(), "false".to_owned()])
         );
     }
 }

@@ -152,7 +152,9 @@ pub const WEAK_BEFORE: Pattern = Pattern {
         | \<(?:puede|debe)\s+ser | \<(?:son|es)
         | \<(?:peut|doit)\s+être | \<sont
         | \<(?:kann|muss)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)? | \<sind
-        | (?:填写|传入?|选择|为|是|有)
+        | (?:填写|传入?|选择|为|是|有|限)
+        | \<only
+        | \<(?:group|sort|order|aggregate|bucket|split)(?:ed)?\s+(?:the\s+)?(?:results?\s+)?by
         | は
         )\s*[:：]?\s*$"#,
 };
@@ -199,6 +201,7 @@ pub const EXAMPLE_WORDS: Pattern = Pattern {
         | \<por\s+exemplo\>
         | \<exemplos?\>
         | \<ex\.\s*:?
+        | \<ex\s*:
         | \<p\.\s?ex\>
         | \<ad\s+es(?:empio|\.)
         | \<per\s+esempio\>
@@ -247,6 +250,7 @@ pub const EXAMPLE_SIGNS: Pattern = Pattern {
         | たとえば
         | 例えば
         | 例[)）]
+        | (?:^|[，,、：:\s])如(?:[^下果何此今]|$)
         | जैसे | उदाहरण | مثلاً | مثلا | مثل | เช่น | ตัวอย่าง | למשל | مانند | যেমন | наприклад | π\.χ\.
         )"#,
 };

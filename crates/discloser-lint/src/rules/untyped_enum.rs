@@ -214,6 +214,21 @@ fn typed(found: ProseSet, p: &Param) -> Option<ProseSet> {
     if p.formatted {
         return None;
     }
+    // `yes or no` names the values of a string (`Veteran? Y/N`), not of a boolean.
+    let booleans = found.values.iter().all(|v| {
+        matches!(
+            v.to_lowercase().as_str(),
+            "true" | "false" | "yes" | "no" | "y" | "n" | "verdadero" | "falso" | "vrai" | "faux"
+        )
+    });
+    if booleans
+        && !p
+            .types
+            .iter()
+            .any(|t| matches!(t.as_str(), "string" | "str"))
+    {
+        return None;
+    }
     let numeric = !p.types.is_empty()
         && p.types
             .iter()
