@@ -46,6 +46,11 @@ const ROUND_4_FLOOR_RECALL: f64 = 0.64;
 const ROUND_5_FLOOR_PRECISION: f64 = 0.92;
 const ROUND_5_FLOOR_RECALL: f64 = 0.80;
 
+/// Floors for round 6, a little below its first (and only) measurement: precision 0.988,
+/// recall 0.794 (see PROTOCOL.md). The goal is 0.9 for both; recall does not reach it.
+const ROUND_6_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_6_FLOOR_RECALL: f64 = 0.76;
+
 struct Item {
     id: String,
     lang: String,
@@ -387,6 +392,24 @@ fn untyped_enum_on_round_5_unseen() {
     assert!(
         total.precision() >= ROUND_5_FLOOR_PRECISION && total.recall() >= ROUND_5_FLOOR_RECALL,
         "round 5 fell below the floors ({ROUND_5_FLOOR_PRECISION}, {ROUND_5_FLOOR_RECALL}):\n{all}"
+    );
+}
+
+/// Round 6 (`u` ids, 382 items, `round6/`): written and labeled blind while round 5 was being
+/// worked, in 33 languages, and measured whole, once, with the rule as it then stood (see
+/// `round6/SOURCES.md` and `round6/LABELING.md`). As in rounds 4 and 5, a parameter's own line
+/// of the tool description counts. Nothing of it has been used to change the rule: its errors
+/// are not printed.
+#[test]
+fn untyped_enum_on_round_6_unseen() {
+    let items = items(&eval_dir().join("round6"));
+    assert_eq!(items.len(), 382, "the set and its labels are complete");
+    let fired = fired(&items, true);
+    let (all, total) = measure(items.iter(), &fired, false);
+    println!("untyped-enum (DL004) on round 6 (unseen)\n{all}");
+    assert!(
+        total.precision() >= ROUND_6_FLOOR_PRECISION && total.recall() >= ROUND_6_FLOOR_RECALL,
+        "round 6 fell below the floors ({ROUND_6_FLOOR_PRECISION}, {ROUND_6_FLOOR_RECALL}):\n{all}"
     );
 }
 
