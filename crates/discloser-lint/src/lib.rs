@@ -41,9 +41,6 @@ pub use rules::{RULES, Rule};
 /// on the 13-tool example the threads cost 0.2 ms of a 3.9 ms run).
 const PARALLEL_RULES_FROM: usize = 256;
 
-/// The rules [`lint`] starts first (see there).
-const START_FIRST: &[&str] = &["DL004"];
-
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
@@ -312,10 +309,10 @@ pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
         .copied()
         .filter(|r| settings.enabled(r))
         .collect();
-    // The rules run on a queue shared by the threads: the one that costs most (the list
-    // judge of `untyped-enum`) starts first, and the others fill in beside it. Findings are
+    // The rules run on a queue shared by the threads: the costly ones (`Cost::Heavy`, the list
+    // judge of `untyped-enum`) start first, and the others fill in beside them. Findings are
     // sorted below.
-    enabled.sort_by_key(|r| !START_FIRST.contains(&r.code));
+    enabled.sort_by_key(|r| r.cost);
     let catalog = &project.catalog;
     let check = |rule: &'static Rule| {
         let mut diagnostics = Vec::new();

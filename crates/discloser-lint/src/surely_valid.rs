@@ -12,6 +12,8 @@
 //! Formats are annotations in 2020-12 (`jsonschema` does not assert them on meta-schemas): a
 //! `pattern` or `$ref` is valid as any string.
 
+use discloser_core::schema::keywords::Draft;
+use discloser_core::schema::{Holds, KEYWORDS};
 use serde_json::{Map, Value};
 
 /// The `type` names the meta-schema allows.
@@ -49,32 +51,21 @@ const COUNTS: &[&str] = &[
     "minProperties",
 ];
 
-/// Keywords whose value is a schema.
-const SCHEMAS: &[&str] = &[
-    "items",
-    "contains",
-    "additionalProperties",
-    "propertyNames",
-    "if",
-    "then",
-    "else",
-    "not",
-    "unevaluatedItems",
-    "unevaluatedProperties",
-    "contentSchema",
-];
-
-/// Keywords whose value is an object of schemas.
-const SCHEMA_MAPS: &[&str] = &[
-    "properties",
-    "patternProperties",
-    "$defs",
-    "definitions",
-    "dependentSchemas",
-];
-
-/// Keywords whose value is a non-empty array of schemas.
-const SCHEMA_LISTS: &[&str] = &["allOf", "anyOf", "oneOf", "prefixItems"];
+/// What the value of 2020-12 keyword `key` holds when it holds schemas: discloser-core's table
+/// of keywords ([`discloser_core::schema::KEYWORDS`], the drafts that define each), and two
+/// keywords it has no use for but the 2020-12 meta-schemas constrain: `definitions` (deprecated,
+/// still a map of schemas) and `contentSchema` (content vocabulary).
+fn holds_schemas(key: &str) -> Option<Holds> {
+    match key {
+        "definitions" => Some(Holds::Map),
+        "contentSchema" => Some(Holds::Schema),
+        _ => KEYWORDS
+            .iter()
+            .find(|k| k.name == key && k.defined_in(Draft::Draft2020_12))
+            .map(|k| k.holds)
+            .filter(|h| *h != Holds::Data),
+    }
+}
 
 /// Keywords whose value is anything.
 const ANY: &[&str] = &["const", "default"];
@@ -131,16 +122,18 @@ fn object(map: &Map<String, Value>, depth: usize) -> bool {
             value.is_number()
         } else if COUNTS.contains(&key) {
             value.is_u64()
-        } else if SCHEMAS.contains(&key) {
-            subschema(value, depth)
-        } else if SCHEMA_MAPS.contains(&key) {
-            value
-                .as_object()
-                .is_some_and(|m| m.values().all(|s| subschema(s, depth)))
-        } else if SCHEMA_LISTS.contains(&key) {
-            value
-                .as_array()
-                .is_some_and(|l| !l.is_empty() && l.iter().all(|s| subschema(s, depth)))
+        } else if let Some(holds) = holds_schemas(key) {
+            match holds {
+                Holds::Schema => subschema(value, depth),
+                Holds::Map => value
+                    .as_object()
+                    .is_some_and(|m| m.values().all(|s| subschema(s, depth))),
+                Holds::List => value
+                    .as_array()
+                    .is_some_and(|l| !l.is_empty() && l.iter().all(|s| subschema(s, depth))),
+                // Left out by `holds_schemas`: data is anything.
+                Holds::Data => true,
+            }
         } else if ANY.contains(&key) {
             true
         } else if key == "type" {
@@ -216,21 +209,17 @@ mod tests {
     /// Keywords of every kind, with values of every JSON type.
     fn schema() -> impl Strategy<Value = Value> {
         let keys = prop::sample::select(
-            [
-                STRINGS,
-                BOOLEANS,
-                NUMBERS,
-                COUNTS,
-                SCHEMAS,
-                SCHEMA_MAPS,
-                SCHEMA_LISTS,
-                ANY,
-                OTHERS,
-            ]
-            .concat()
-            .into_iter()
-            .chain(["x-other", "name"])
-            .collect::<Vec<_>>(),
+            [STRINGS, BOOLEANS, NUMBERS, COUNTS, ANY, OTHERS]
+                .concat()
+                .into_iter()
+                .chain(
+                    KEYWORDS
+                        .iter()
+                        .map(|k| k.name)
+                        .filter(|k| holds_schemas(k).is_some()),
+                )
+                .chain(["definitions", "contentSchema", "x-other", "name"])
+                .collect::<Vec<_>>(),
         );
         let leaf = prop_oneof![
             Just(json!(null)),

@@ -26,6 +26,10 @@ pub struct Cue {
     under: LazyLock<DFA<&'static [u8]>>,
     over: LazyLock<DFA<&'static [u8]>>,
     exact: LazyLock<Regex>,
+    /// The pattern holds `\<` (a match may start by consuming the character before a word).
+    opens_words: bool,
+    /// The pattern holds a marker: its two DFAs differ from the pattern at word boundaries.
+    markers: bool,
 }
 
 /// A DFA written by `build.rs`.
@@ -45,27 +49,31 @@ fn load(bytes: &'static [u8]) -> DFA<&'static [u8]> {
     dfa.expect("build.rs wrote a valid DFA").0
 }
 
+/// One of the DFAs `build.rs` wrote for a cue: `$stem.$boundary.dfa` in `OUT_DIR`.
+macro_rules! dfa {
+    ($stem:literal, $boundary:literal) => {
+        LazyLock::new(|| {
+            load(include_bytes!(concat!(
+                env!("OUT_DIR"),
+                "/",
+                $stem,
+                ".",
+                $boundary,
+                ".dfa"
+            )))
+        })
+    };
+}
+
 macro_rules! cue {
     ($name:ident, $stem:literal) => {
         pub static $name: Cue = Cue {
             pattern: &patterns::$name,
-            under: LazyLock::new(|| {
-                load(include_bytes!(concat!(
-                    env!("OUT_DIR"),
-                    "/",
-                    $stem,
-                    ".under.dfa"
-                )))
-            }),
-            over: LazyLock::new(|| {
-                load(include_bytes!(concat!(
-                    env!("OUT_DIR"),
-                    "/",
-                    $stem,
-                    ".over.dfa"
-                )))
-            }),
+            under: dfa!($stem, "under"),
+            over: dfa!($stem, "over"),
             exact: LazyLock::new(|| patterns::$name.regex()),
+            opens_words: patterns::$name.has_marker(false),
+            markers: patterns::$name.has_marker(false) || patterns::$name.has_marker(true),
         };
     };
 }
@@ -148,7 +156,7 @@ impl Cue {
     /// start of the text with the word, else after the one character the marker consumed. A
     /// pattern without markers starts where it matched.
     fn word_start(&self, text: &str, at: usize) -> usize {
-        if !self.pattern.text.contains(r"\<") {
+        if !self.opens_words {
             return at;
         }
         let Some(c) = text[at..].chars().next() else {
@@ -165,7 +173,7 @@ impl Cue {
 
     /// Whether the pattern has no markers: then both DFAs are exactly the pattern.
     fn exact_dfas(&self) -> bool {
-        !self.pattern.text.contains(r"\<") && !self.pattern.text.contains(r"\>")
+        !self.markers
     }
 
     /// Whether `dfa` matches `text` the way this cue is searched (`None`: it could not say).
@@ -204,6 +212,25 @@ mod tests {
         ];
         assert_eq!(cues.len(), patterns::ALL.len());
         cues
+    }
+
+    #[test]
+    fn markers_are_found_at_compile_time() {
+        for cue in cues() {
+            let text = cue.pattern.text;
+            assert_eq!(
+                cue.opens_words,
+                text.contains(r"\<"),
+                "{}",
+                cue.pattern.name
+            );
+            assert_eq!(
+                cue.markers,
+                text.contains(r"\<") || text.contains(r"\>"),
+                "{}",
+                cue.pattern.name
+            );
+        }
     }
 
     #[test]

@@ -60,6 +60,21 @@ pub const UNDER_EXTRA: &[char] = &[
 ];
 
 impl Pattern {
+    /// Whether the pattern holds the marker `\<` (`closing` false) or `\>` (true); computed
+    /// at compile time for each cue.
+    pub const fn has_marker(&self, closing: bool) -> bool {
+        let bytes = self.text.as_bytes();
+        let want = if closing { b'>' } else { b'<' };
+        let mut i = 0;
+        while i + 1 < bytes.len() {
+            if bytes[i] == b'\\' && bytes[i + 1] == want {
+                return true;
+            }
+            i += 1;
+        }
+        false
+    }
+
     /// The pattern with its markers expanded for `boundary`.
     pub fn expand(&self, boundary: Boundary) -> String {
         let class = match boundary {

@@ -14,6 +14,18 @@ pub struct Rule {
     pub docs: &'static str,
     /// The detector.
     pub check: fn(&Context<'_>, &mut Vec<Diagnostic>),
+    /// What a run of the detector costs, beside the others: on a large catalog the rules run on
+    /// a queue shared by threads, and the costly ones start first.
+    pub cost: Cost,
+}
+
+/// What a rule's detector costs, as a hint for ordering the rules' work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cost {
+    /// Reads every text of every tool closely (the list judge of `untyped-enum`).
+    Heavy,
+    /// A pass over the tools or the configuration.
+    Light,
 }
 
 impl Rule {
@@ -50,6 +62,15 @@ macro_rules! declare_rule {
         $(#[doc = $doc:literal])+
         pub static $ident:ident = ($code:literal, $name:literal, $severity:expr, $check:path);
     ) => {
+        declare_rule! {
+            $(#[doc = $doc])+
+            pub static $ident = ($code, $name, $severity, $check, Light);
+        }
+    };
+    (
+        $(#[doc = $doc:literal])+
+        pub static $ident:ident = ($code:literal, $name:literal, $severity:expr, $check:path, $cost:ident);
+    ) => {
         $(#[doc = $doc])+
         pub static $ident: $crate::rules::Rule = $crate::rules::Rule {
             code: $code,
@@ -57,6 +78,7 @@ macro_rules! declare_rule {
             severity: $severity,
             docs: concat!($($doc, "\n"),+),
             check: $check,
+            cost: $crate::rules::Cost::$cost,
         };
     };
 }

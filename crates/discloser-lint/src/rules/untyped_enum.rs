@@ -57,7 +57,7 @@ declare_rule! {
     ///       kind: {type: string, enum: [self_register, tax_filing, business_plan], description: Which guide.}
     ///     required: [kind]
     /// ```
-    pub static UNTYPED_ENUM = ("DL004", "untyped-enum", Severity::Warning, check);
+    pub static UNTYPED_ENUM = ("DL004", "untyped-enum", Severity::Warning, check, Heavy);
 }
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
