@@ -36,15 +36,15 @@ const ROUND_1_FLOOR: f64 = 0.9;
 const FLOOR_PRECISION: f64 = 0.9;
 const FLOOR_RECALL: f64 = 0.76;
 
-/// Floors for round 4, a little below its first (and only) measurement: precision 0.908,
-/// recall 0.672. The goal is 0.9 for both; recall does not reach it.
-const ROUND_4_FLOOR_PRECISION: f64 = 0.88;
-const ROUND_4_FLOOR_RECALL: f64 = 0.64;
+/// Floors for round 4, development data since its first measurement (precision 0.908, recall
+/// 0.672): a little below its figures once the rule was worked on it (0.994, 0.960).
+const ROUND_4_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_4_FLOOR_RECALL: f64 = 0.92;
 
-/// Floors for round 5, a little below its first measurement, taken before any of its errors
-/// were seen: precision 0.943, recall 0.829 (see PROTOCOL.md).
-const ROUND_5_FLOOR_PRECISION: f64 = 0.92;
-const ROUND_5_FLOOR_RECALL: f64 = 0.80;
+/// Floors for round 5, development data since its first measurement (precision 0.943, recall
+/// 0.829): a little below its figures once the rule was worked on it (0.983, 0.894).
+const ROUND_5_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_5_FLOOR_RECALL: f64 = 0.86;
 
 /// Floors for round 6, a little below its first (and only) measurement: precision 0.988,
 /// recall 0.794 (see PROTOCOL.md). The goal is 0.9 for both; recall does not reach it.
@@ -358,18 +358,18 @@ fn untyped_enum_on_round_2() {
 }
 
 /// Round 4 (`s` ids, 626 items, `round4/`): written and labeled blind after round 3 was
-/// worked, in 19 languages, and measured whole, once, with the rule as it stood (see
-/// `round4/SOURCES.md` and `round4/LABELING.md`). Its labeler also judged a parameter by its
-/// own line of the tool description's `Args:` section, so findings there count. Nothing of
-/// it has been used to change the rule: its errors are not printed.
+/// worked, in 19 languages, measured whole once with the rule as it stood (precision 0.908,
+/// recall 0.672; see `round4/SOURCES.md` and `round4/LABELING.md`), then used to develop the
+/// rule (its errors print with `DISCLOSER_EVAL_ERRORS=1`). Its labeler also judged a parameter
+/// by its own line of the tool description's `Args:` section, so findings there count.
 #[test]
-fn untyped_enum_on_round_4_unseen() {
+fn untyped_enum_on_round_4_development_data() {
     let items = items(&eval_dir().join("round4"));
     assert_eq!(items.len(), 626, "the set and its labels are complete");
     let fired = fired(&items, true);
     let show = std::env::var_os("DISCLOSER_EVAL_ERRORS").is_some();
     let (all, total) = measure(items.iter(), &fired, show);
-    println!("untyped-enum (DL004) on round 4 (unseen)\n{all}");
+    println!("untyped-enum (DL004) on round 4 (development data)\n{all}");
     assert!(
         total.precision() >= ROUND_4_FLOOR_PRECISION && total.recall() >= ROUND_4_FLOOR_RECALL,
         "round 4 fell below the floors ({ROUND_4_FLOOR_PRECISION}, {ROUND_4_FLOOR_RECALL}):\n{all}"
@@ -377,18 +377,18 @@ fn untyped_enum_on_round_4_unseen() {
 }
 
 /// Round 5 (`t` ids, 715 items, `round5/`): written and labeled blind while round 4 was being
-/// worked, in 31 languages, and measured whole, once, with the rule as it then stood (see
-/// `round5/SOURCES.md` and `round5/LABELING.md`). As in round 4, a parameter's own line of the
-/// tool description counts. Nothing of it has been used to change the rule: its errors are not
-/// printed.
+/// worked, in 31 languages, measured whole once with the rule as it then stood (precision
+/// 0.943, recall 0.829; see `round5/SOURCES.md` and `round5/LABELING.md`), then used to develop
+/// the rule (its errors print with `DISCLOSER_EVAL_ERRORS=1`). As in round 4, a parameter's own
+/// line of the tool description counts.
 #[test]
-fn untyped_enum_on_round_5_unseen() {
+fn untyped_enum_on_round_5_development_data() {
     let items = items(&eval_dir().join("round5"));
     assert_eq!(items.len(), 715, "the set and its labels are complete");
     let fired = fired(&items, true);
     let show = std::env::var_os("DISCLOSER_EVAL_ERRORS").is_some();
     let (all, total) = measure(items.iter(), &fired, show);
-    println!("untyped-enum (DL004) on round 5 (unseen)\n{all}");
+    println!("untyped-enum (DL004) on round 5 (development data)\n{all}");
     assert!(
         total.precision() >= ROUND_5_FLOOR_PRECISION && total.recall() >= ROUND_5_FLOOR_RECALL,
         "round 5 fell below the floors ({ROUND_5_FLOOR_PRECISION}, {ROUND_5_FLOOR_RECALL}):\n{all}"

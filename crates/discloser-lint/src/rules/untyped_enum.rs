@@ -10,24 +10,30 @@ use crate::{Context, Diagnostic, Severity};
 declare_rule! {
     /// ## What it does
     /// Flags a parameter whose description lists a closed set of values in prose while its
-    /// schema declares no `enum` or `const`. Lists are found by their structure: items (words,
-    /// quoted or backticked values, CJK words) joined by `,` `/` `|` `、` `・` and a closing
-    /// "or/and/o/y/ou/oder/或/和", in parentheses, as bullet lines or as `value: meaning` pairs;
-    /// and judged by the cue words around them ("one of", "either", "valid values", "can be",
-    /// "uno de", "l'un de", "einer von", 可选, 取值, 之一, のいずれか), a colon, or a sentence
-    /// that is the list; quoted values offered as alternatives anywhere in a sentence (`newest
-    /// first ('desc') or oldest first ('asc')`); definitions (`VAC - vacation` lines,
-    /// `'copy' keeps the track, 'aac' re-encodes it`); codes glossed in CJK text (`email（发送至
-    /// 邮箱）、sms（短信链接）`); and a single allowed value (`only 'en' is supported`, 仅支持
-    /// CNY). The parameter's description, title and an array's items' texts are read, and
-    /// lines of the tool's own description that document a parameter (`kind: one of ...` in an
-    /// `Args:` section) count too. A number's values must be numbers, a formatted string
-    /// (`format: uri`) is skipped, and the schema's `default` among the words marks them as
-    /// the values. Examples ("e.g.", "such as",
-    /// "Bad:", "p. ej.", 例如), open lists ("etc.", "entre otros", 等), formats, ranges,
-    /// conditions on another parameter and lists of other parameters' names or values are not
-    /// closed sets and are skipped. The help spells out `enum: [...]` only when the listed words
-    /// are the tokens a caller sends.
+    /// schema declares no `enum` or `const`. Lists are found by their structure: items (words of
+    /// any script, quoted or backticked values, CJK words, short phrases) joined by `,` `/` `|`
+    /// `、` `،` `・` and a closing "or/and" in one of 30 languages (`o`, `ou`, `oder`, `или`,
+    /// `或`, `أو`, `या`, `หรือ`, `hoặc`, ...), in parentheses, as bullet lines, table rows or
+    /// `value: meaning` pairs; and judged by the cue words around them ("one of", "either",
+    /// "valid values", "can be", "we support", 可选, 取值, 仅支持, のいずれか, "valores
+    /// posibles", "mögliche Werte", and "possible values" in 25 more languages), a label's
+    /// colon, or a sentence that is nothing but the list (`spam, harassment, scam, other`).
+    /// Also: quoted values offered as alternatives (`newest first ('desc') or oldest first
+    /// ('asc')`); definitions (`VAC - vacation` lines, also in a fenced block);
+    /// ASCII codes in CJK text (`产品级别 L1A 或 L2A`, `五线谱传 staff，简谱传 jianpu`); and a
+    /// single allowed value (`only 'en' is supported`, 仅支持 CNY). The parameter's description,
+    /// title and an array's items' texts are read, and its own entry in the tool's description
+    /// counts too, in the docstring styles authors paste there (`Args:` lines, Sphinx
+    /// `:param kind:`, JSDoc `@param {'a'|'b'} kind`, NumPy `kind : {'a', 'b'}`). A number's
+    /// values must be numbers, a boolean's `true or false` is its type, a formatted string
+    /// (`format: uri`) is skipped, and the schema's `default` among the words marks them as the
+    /// values. Not closed sets, and skipped: examples ("e.g.", "such as", "Bad:", "p. ej.",
+    /// 例如, 如, and their like in 20 more languages), open lists ("etc.", "entre otros", 等,
+    /// "others get resampled", 其他), kinds of input (`City, state or country`, `手机号或微信号`),
+    /// what qualifies a file or a text (`STL/3MF/OBJ file path`, `KIF または CSA 形式`), the file
+    /// types of a URL, lengths (`12 o 13 caracteres`), formats, ranges, paths, conditions on
+    /// another parameter and lists of other parameters' names or values. The help spells out
+    /// `enum: [...]` only when the listed words are the tokens a caller sends.
     ///
     /// ## Why is this bad?
     /// A closed set described in a docstring is a comment: no tooling can read it. The index
