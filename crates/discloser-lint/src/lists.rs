@@ -1006,10 +1006,10 @@ fn judge(
     // `other` are common in such a list; only a function word makes it prose.
     let function_word = c.items.iter().any(|i| {
         let v = i.value.to_lowercase();
-        !i.quoted
-            && STOPWORDS.contains(&v.as_str())
-            && !matches!(v.as_str(), "none" | "all" | "other" | "both" | "any" | "no")
-            && !(i.value.len() == 1 && i.value.starts_with(|c: char| c.is_ascii_uppercase()))
+        let value_word = matches!(v.as_str(), "none" | "all" | "other" | "both" | "any" | "no");
+        // `A or B`: a letter, not the article.
+        let letter = i.value.len() == 1 && i.value.starts_with(|c: char| c.is_ascii_uppercase());
+        !i.quoted && STOPWORDS.contains(&v.as_str()) && !value_word && !letter
     });
     let ends_sentence = after.is_empty()
         || after.starts_with(['.', '。', '!', '！', '?', '？', ';', '；'])
@@ -1035,8 +1035,10 @@ fn judge(
     // later list the set of values.
     let after_examples = !strong && !s2.pipe && first_example.get().is_some_and(|e| e < from);
     let kinds = kinds_of_input(&c.items);
+    // `City, state or country`: what may be typed, unless a cue or the quoting says otherwise.
+    let only_kinds = kinds && !strong && !s2.pipe && !quoted;
     let fires = !after_examples
-        && !(kinds && !strong && !s2.pipe && !quoted)
+        && !only_kinds
         && (by_structure
             || by_default
             || ((by_wording || whole) && !prose_word && !conditional)
