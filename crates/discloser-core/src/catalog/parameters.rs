@@ -252,9 +252,12 @@ fn write_str(s: &str, out: &mut Vec<u8>) {
     out.extend_from_slice(s.as_bytes());
 }
 
+/// `$ref`s to check: (pointer, reference) pairs.
+type Refs = Box<[(String, String)]>;
+
 /// `value` packed, and the `$ref`s the catalog must check in it (see `refs::refs_to_check`;
 /// none without a `$ref` key, which the packing notices, so most schemas are not walked twice).
-fn pack_value(value: &Value) -> (Box<[u8]>, Box<[(String, String)]>) {
+fn pack_value(value: &Value) -> (Box<[u8]>, Refs) {
     thread_local! {
         /// Grown once per thread, so a schema's bytes take one allocation of their exact size.
         static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
