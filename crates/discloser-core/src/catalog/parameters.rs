@@ -40,15 +40,25 @@ impl Parameters {
         }
     }
 
+    /// Parameters packed from `value`, borrowed (a loader packs the schema of the document it
+    /// parsed, with no copy of it in between).
+    pub(crate) fn packed_from(value: &Value) -> Parameters {
+        let (packed, refs) = pack_value(value);
+        Parameters {
+            packed: Some(packed),
+            refs,
+            value: OnceLock::new(),
+        }
+    }
+
     /// Packs the value and drops the parsed one (a no-op once packed).
     pub fn pack(&mut self) {
         if self.packed.is_none()
             && let Some(value) = self.value.take().map(|boxed| *boxed)
         {
-            self.refs = super::refs::refs_to_check(&value).into_boxed_slice();
-            let mut out = Vec::new();
-            write(&value, &mut out);
-            self.packed = Some(out.into_boxed_slice());
+            let (packed, refs) = pack_value(&value);
+            self.packed = Some(packed);
+            self.refs = refs;
         }
     }
 
@@ -219,6 +229,9 @@ const WORDS: &[&str] = &[
     "date-time",
 ];
 
+/// The index of `$ref` in [`WORDS`].
+const REF_WORD: usize = 18;
+
 fn word(s: &str) -> Option<usize> {
     if s.len() > 44 {
         return None;
@@ -239,7 +252,36 @@ fn write_str(s: &str, out: &mut Vec<u8>) {
     out.extend_from_slice(s.as_bytes());
 }
 
-fn write(value: &Value, out: &mut Vec<u8>) {
+/// `$ref`s to check: (pointer, reference) pairs.
+type Refs = Box<[(String, String)]>;
+
+/// `value` packed, and the `$ref`s the catalog must check in it (see `refs::refs_to_check`;
+/// none without a `$ref` key, which the packing notices, so most schemas are not walked twice).
+fn pack_value(value: &Value) -> (Box<[u8]>, Refs) {
+    thread_local! {
+        /// Grown once per thread, so a schema's bytes take one allocation of their exact size.
+        static SCRATCH: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let (packed, has_ref) = SCRATCH.with_borrow_mut(|out| {
+        out.clear();
+        let has_ref = write(value, out);
+        let packed = Box::<[u8]>::from(out.as_slice());
+        // A rare huge schema does not keep its scratch for the rest of the run.
+        if out.capacity() > 1 << 20 {
+            *out = Vec::new();
+        }
+        (packed, has_ref)
+    });
+    let refs = if has_ref {
+        super::refs::refs_to_check(value).into_boxed_slice()
+    } else {
+        Box::default()
+    };
+    (packed, refs)
+}
+
+/// Writes `value` packed; whether any map in it has a `$ref` key.
+fn write(value: &Value, out: &mut Vec<u8>) -> bool {
     match value {
         Value::Null => out.push(NULL),
         Value::Bool(false) => out.push(FALSE),
@@ -270,25 +312,33 @@ fn write(value: &Value, out: &mut Vec<u8>) {
         Value::Array(items) => {
             out.push(ARRAY);
             write_len(items.len(), out);
+            let mut has_ref = false;
             for item in items {
-                write(item, out);
+                has_ref |= write(item, out);
             }
+            return has_ref;
         }
         Value::Object(map) => {
             out.push(OBJECT);
             write_len(map.len(), out);
+            let mut has_ref = false;
             for (key, item) in map {
                 match word(key) {
-                    Some(i) => write_len(2 * i + 1, out),
+                    Some(i) => {
+                        has_ref |= i == REF_WORD;
+                        write_len(2 * i + 1, out);
+                    }
                     None => {
                         write_len(2 * key.len(), out);
                         out.extend_from_slice(key.as_bytes());
                     }
                 }
-                write(item, out);
+                has_ref |= write(item, out);
             }
+            return has_ref;
         }
     }
+    false
 }
 
 /// The value packed in `bytes` (written by [`write`], so well-formed).
@@ -425,6 +475,7 @@ mod tests {
     #[test]
     fn words_fit_in_a_byte_and_are_unique() {
         assert!(WORDS.len() <= 128);
+        assert_eq!(WORDS[REF_WORD], "$ref");
         for (i, w) in WORDS.iter().enumerate() {
             assert_eq!(word(w), Some(i), "{w}");
         }

@@ -70,9 +70,9 @@ pub fn sentences(description: &str) -> Vec<String> {
 pub fn prose_paragraphs(description: &str) -> Vec<String> {
     let text = nfc(description);
     let text = if text.contains('\r') {
-        text.replace("\r\n", "\n").replace('\r', "\n")
+        std::borrow::Cow::Owned(text.replace("\r\n", "\n").replace('\r', "\n"))
     } else {
-        text.into_owned()
+        text
     };
     let lines = dedent(&text);
     let mut paragraphs: Vec<String> = Vec::new();
@@ -154,7 +154,7 @@ pub(crate) fn nfc(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// Removes the common indentation of lines after the first (the first line's own leading
 /// whitespace is stripped separately), like Python's `inspect.cleandoc`.
-fn dedent(text: &str) -> Vec<String> {
+fn dedent(text: &str) -> Vec<&str> {
     let lines: Vec<&str> = text.split('\n').collect();
     let indent = lines
         .iter()
@@ -168,9 +168,9 @@ fn dedent(text: &str) -> Vec<String> {
         .enumerate()
         .map(|(i, l)| {
             if i == 0 {
-                l.trim_start().to_owned()
+                l.trim_start()
             } else {
-                l.get(indent..).unwrap_or_else(|| l.trim_start()).to_owned()
+                l.get(indent..).unwrap_or_else(|| l.trim_start())
             }
         })
         .collect()
@@ -340,13 +340,20 @@ fn is_markdown_block(line: &str) -> bool {
 
 /// Joins wrapped lines with one space, or none between CJK characters; collapses whitespace.
 fn join_lines(lines: &[&str]) -> String {
-    let mut out = String::new();
+    let mut out = String::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
     for line in lines {
-        let line = collapse_whitespace(line);
-        if !out.is_empty() && !no_space_between(&out, &line) {
+        // Each line's whitespace collapsed as it is copied (`collapse_whitespace` without a
+        // string of its own): its first word is what the join looks at.
+        let first = line.split_whitespace().next().unwrap_or("");
+        if !out.is_empty() && !no_space_between(&out, first) {
             out.push(' ');
         }
-        out.push_str(&line);
+        for (i, word) in line.split_whitespace().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            out.push_str(word);
+        }
     }
     out
 }

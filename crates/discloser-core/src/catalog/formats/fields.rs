@@ -5,6 +5,7 @@
 use serde_json::{Map, Value};
 
 use super::Format;
+use crate::catalog::Parameters;
 use crate::diagnostic::{ErrorKind, LoadError, did_you_mean};
 use crate::source::{SourceFile, Target, json_kind, pointer_push};
 
@@ -227,10 +228,11 @@ impl<'a> Fields<'a> {
         }
     }
 
-    pub(crate) fn parameters(&self) -> Result<Value, LoadError> {
+    /// The native `parameters`, packed straight from the parsed document (no copy of it).
+    pub(crate) fn parameters(&self) -> Result<Parameters, LoadError> {
         match self.map.get("parameters") {
-            None | Some(Value::Null) => Ok(empty_schema()),
-            Some(v @ Value::Object(_)) => Ok(v.clone()),
+            None | Some(Value::Null) => Ok(Parameters::packed_from(&empty_schema())),
+            Some(v @ Value::Object(_)) => Ok(Parameters::packed_from(v)),
             Some(other) => Err(self.error(
                 "parameters",
                 Target::Value,
@@ -243,9 +245,15 @@ impl<'a> Fields<'a> {
         }
     }
 
-    /// The JSON Schema at `key` (an empty object schema when absent).
-    pub(crate) fn schema(&self, key: &str) -> Result<Value, LoadError> {
-        Ok(self.mapping(key)?.unwrap_or_else(empty_schema))
+    /// The JSON Schema at `key` (an empty object schema when absent), packed straight from the
+    /// parsed document.
+    pub(crate) fn schema(&self, key: &str) -> Result<Parameters, LoadError> {
+        match self.map.get(key) {
+            Some(v @ Value::Object(_)) => Ok(Parameters::packed_from(v)),
+            _ => Ok(Parameters::packed_from(
+                &self.mapping(key)?.unwrap_or_else(empty_schema),
+            )),
+        }
     }
 }
 

@@ -987,7 +987,7 @@ impl Shape {
             .unwrap_or("parameters");
         Ok(Tool {
             description: fields.string("description")?,
-            parameters: fields.schema(schema_key)?.into(),
+            parameters: fields.schema(schema_key)?,
             triggers: if self.format == Format::Mcp {
                 mcp::meta_triggers(&fields)?
             } else {

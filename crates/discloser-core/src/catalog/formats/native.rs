@@ -118,7 +118,7 @@ pub(super) fn parse_tool(
     let field = Fields::new(source, map, &pointer, &name, Format::Native);
     Ok(Tool {
         description: field.string("description")?,
-        parameters: field.parameters()?.into(),
+        parameters: field.parameters()?,
         triggers: field.strings("triggers")?,
         core: field.bool("core")?,
         summary_budget: field.budget("summary_budget")?,
