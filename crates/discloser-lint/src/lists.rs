@@ -199,6 +199,30 @@ fn file_kinds(values: &[String], text: &str) -> bool {
         .any(|w| lower.contains(w))
 }
 
+/// `Any attribute in the lot record works`, `any other code is fine`: `any`, at most six words,
+/// then a verb saying it is accepted.
+fn accepts_any(text: &str) -> bool {
+    let words: Vec<String> = text
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_ascii_lowercase)
+        .collect();
+    words.iter().enumerate().any(|(i, w)| {
+        w == "any"
+            && words[i + 1..].iter().take(7).enumerate().any(|(k, v)| {
+                k >= 1
+                    && (matches!(v.as_str(), "works" | "work")
+                        || (v == "is"
+                            && words.get(i + 2 + k).is_some_and(|n| {
+                                matches!(n.as_str(), "fine" | "accepted" | "allowed" | "ok")
+                            }))
+                        || (v == "can"
+                            && words.get(i + 2 + k).is_some_and(|n| n == "be")
+                            && words.get(i + 3 + k).is_some_and(|n| n == "used")))
+            })
+    })
+}
+
 /// Units of a length: a list of numbers before them counts characters, not values.
 const LENGTH_UNITS: &[&str] = &[
     "character",
@@ -758,7 +782,8 @@ fn judge(
     }
     // `Sentinel-2 native resolutions are 10, 20 and 60, others get resampled`: the text goes on
     // to accept other values.
-    if OPEN_LATER.is_match(&s[c.end..].iter().collect::<String>()) {
+    let rest: String = s[c.end..].iter().collect();
+    if OPEN_LATER.is_match(&rest) || accepts_any(&rest) {
         return None;
     }
     // `billing, login, mobile app and so on`: the open end may follow a last item of several
@@ -2364,6 +2389,7 @@ mod tests {
             "Image URLs (png, jpg)",
             "Order number (10 or 12 digits)",
             "Sizes are S, M and L, others get rounded up.",
+            "Grouping (region, team, owner). Any field of the record works.",
             "颜色：红/绿/蓝，其他颜色请备注",
             "शहर का नाम, जैसे दिल्ली, मुंबई",
             "Area or district, z.B. Mitte",
