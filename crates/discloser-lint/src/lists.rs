@@ -744,18 +744,15 @@ fn judge(
     }
     // `STL/3MF/OBJ file path`, `HGVS notation (genomic, coding, or protein)`, `格式 民國年/月/日`,
     // `/mnt/lims/...`: the list qualifies a kind of content or is part of a path or format.
-    let head_word = head
-        .trim_end()
-        .trim_end_matches(['(', '（'])
-        .trim_end()
-        .to_lowercase();
+    let head_lower = head.trim_end().to_lowercase();
+    let head_word = head_lower.trim_end_matches(['(', '（']).trim_end();
     if CONTENT_AFTER.is_match(&tail)
         || head.ends_with('/')
         || s.get(c.end) == Some(&'/')
         || head_word.ends_with("notation")
         || ["格式", "形式", "書式", "フォーマット", "format"]
             .iter()
-            .any(|w| head.trim_end().to_lowercase().ends_with(w))
+            .any(|w| head_lower.ends_with(w))
         || (c.seps.slash
             && c.items.len() >= 3
             && c.items
@@ -765,11 +762,11 @@ fn judge(
         return None;
     }
     // `(12 o 13 caracteres)`, `8 或 11 位`: lengths, not values.
-    let numbers_only = c
+    let numbers = c
         .items
         .iter()
         .all(|i| !i.quoted && i.value.chars().all(|c| c.is_ascii_digit()));
-    if numbers_only {
+    if numbers {
         let unit: String = tail
             .trim_start()
             .chars()
@@ -810,14 +807,8 @@ fn judge(
         !i.quoted && STOPWORDS.contains(&v.as_str())
     });
     let quoted = c.items.iter().all(|i| i.quoted);
-    let booleans = c.items.iter().all(|i| {
-        matches!(
-            i.value.to_lowercase().as_str(),
-            "true" | "false" | "yes" | "no" | "verdadero" | "falso" | "vrai" | "faux"
-        )
-    });
-    // `yes or no` is a closed set for a string; [`crate::rules`] drops it for a boolean.
-    let _ = booleans;
+    // `yes or no` is a closed set for a string: the rule drops it for a boolean
+    // (`untyped_enum::typed`).
     let n = c.items.len();
     let head_t = head.trim_end();
     let strong = ends_with(&STRONG_BEFORE, head_t) || STRONG_AFTER.is_match(&tail);
@@ -859,10 +850,6 @@ fn judge(
         return None;
     }
     // `5、10、20 或 30 年`, `(7, 14, 30 or 90 days)`: numbers, then their unit.
-    let numbers = c
-        .items
-        .iter()
-        .all(|i| !i.quoted && i.value.chars().all(|c| c.is_ascii_digit()));
     let tail = if numbers {
         let t = tail.trim_start();
         let unit = t
