@@ -51,6 +51,11 @@ const ROUND_5_FLOOR_RECALL: f64 = 0.86;
 const ROUND_6_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_6_FLOOR_RECALL: f64 = 0.76;
 
+/// Floors for round 7 (unseen), set from its measurement at the end of the session that built
+/// it (see PROTOCOL.md).
+const ROUND_7_FLOOR_PRECISION: f64 = 0.90;
+const ROUND_7_FLOOR_RECALL: f64 = 0.80;
+
 struct Item {
     id: String,
     lang: String,
@@ -408,17 +413,34 @@ fn untyped_enum_on_round_5_development_data() {
 
 /// Round 6 (`u` ids, 382 items, `round6/`): written and labeled blind while round 5 was being
 /// worked, in 33 languages, and measured whole, once, with the rule as it then stood (see
-/// `round6/SOURCES.md` and `round6/LABELING.md`). As in rounds 4 and 5, a parameter's own line
-/// of the tool description counts. Nothing of it has been used to change the rule: its errors
-/// are not printed.
+/// `round6/SOURCES.md` and `round6/LABELING.md`: precision 0.988, recall 0.794), then, once
+/// round 7 stood unseen, used to develop the rule (its errors print with
+/// `DISCLOSER_EVAL_ERRORS=1`). As in rounds 4 and 5, a parameter's own line of the tool
+/// description counts.
 #[test]
-fn untyped_enum_on_round_6_unseen() {
+fn untyped_enum_on_round_6_development_data() {
     whole_round(
         "round6",
         382,
+        "development data",
+        true,
+        (ROUND_6_FLOOR_PRECISION, ROUND_6_FLOOR_RECALL),
+    );
+}
+
+/// Round 7 (`v` ids, 460 items, `round7/`): written and labeled blind while round 6 was being
+/// worked, weighted to English (49%) and Chinese (26%) like the issue's own held-out set, and
+/// measured whole with the rule as it stood before and after that work (see
+/// `round7/SOURCES.md` and `round7/LABELING.md`). Nothing of it has been used to change the
+/// rule: its errors are not printed.
+#[test]
+fn untyped_enum_on_round_7_unseen() {
+    whole_round(
+        "round7",
+        460,
         "unseen",
         false,
-        (ROUND_6_FLOOR_PRECISION, ROUND_6_FLOOR_RECALL),
+        (ROUND_7_FLOOR_PRECISION, ROUND_7_FLOOR_RECALL),
     );
 }
 

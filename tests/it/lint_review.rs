@@ -40,25 +40,20 @@ fn parameter(pointer: &str) -> Option<String> {
     Some(name.replace("~1", "/").replace("~0", "~"))
 }
 
-/// Every definition named `name` in the file a finding without a tool points at: a second
-/// tool of a name already taken is not in the catalog, and a reviewer needs to see both.
-fn definitions_named(dir: &std::path::Path, path: &std::path::Path, name: &str) -> Vec<Value> {
-    let file = if path.is_absolute() {
-        path.to_owned()
-    } else {
-        dir.join(path.strip_prefix("../shared/corpora").unwrap_or(path))
-    };
-    let Some(value) = std::fs::read_to_string(&file)
-        .ok()
-        .and_then(|t| serde_json::from_str::<Value>(&t).ok())
-    else {
-        return Vec::new();
-    };
-    let tools = value.get("tools").unwrap_or(&value);
-    tools
-        .as_array()
-        .into_iter()
-        .flatten()
+/// Every definition named `name` in the project's files: a second tool of a name already
+/// taken is not in the catalog, and a reviewer needs to see each (up to three).
+fn definitions_named(dir: &std::path::Path, targets: &[String], name: &str) -> Vec<Value> {
+    targets
+        .iter()
+        .filter_map(|target| std::fs::read_to_string(dir.join(target)).ok())
+        .filter_map(|t| serde_json::from_str::<Value>(&t).ok())
+        .flat_map(|value| {
+            let tools = value.get("tools").cloned().unwrap_or(value);
+            match tools {
+                Value::Array(tools) => tools,
+                _ => Vec::new(),
+            }
+        })
         .filter(|t| t.get("name").and_then(Value::as_str) == Some(name))
         .take(3)
         .map(|t| {
@@ -79,17 +74,29 @@ fn write_the_blind_review_sample() {
     let pulls = root().join("tests/fixtures/lint/untyped_enum_eval/npm_pulls");
     let mut by_rule: BTreeMap<&str, Vec<(u64, Value)>> = BTreeMap::new();
     // The shared corpora, and the captures of real MCP servers from npm (Notion's tools are
-    // where boilerplate summaries come from).
-    let mut sources: Vec<(String, std::path::PathBuf, String)> = [
-        "bfcl",
-        "docker-mcp-registry",
-        "github-mcp-server",
-        "livemcpbench",
-        "mcp-reference-snapshots",
-    ]
-    .into_iter()
-    .map(|c| (c.to_owned(), corpora.clone(), format!("{c}/tools.json")))
-    .collect();
+    // where boilerplate summaries come from). Docker's registry and LiveMCPBench are loaded as
+    // the projects an agent with all their servers would have, one file per server (their
+    // union `tools.json` files hold the same tools); BFCL has no such split.
+    let mut sources: Vec<(String, std::path::PathBuf, Vec<String>)> =
+        ["bfcl", "github-mcp-server", "mcp-reference-snapshots"]
+            .into_iter()
+            .map(|c| {
+                (
+                    c.to_owned(),
+                    corpora.clone(),
+                    vec![format!("{c}/tools.json")],
+                )
+            })
+            .collect();
+    for c in ["docker-mcp-registry", "livemcpbench"] {
+        let mut files: Vec<String> = std::fs::read_dir(corpora.join(c).join("catalogs"))
+            .unwrap()
+            .map(|e| format!("{c}/catalogs/{}", e.unwrap().file_name().to_string_lossy()))
+            .filter(|f| f.ends_with(".json"))
+            .collect();
+        files.sort();
+        sources.push((c.to_owned(), corpora.clone(), files));
+    }
     for pull in [
         "context7",
         "everything",
@@ -99,13 +106,15 @@ fn write_the_blind_review_sample() {
         "playwright",
         "seqthink",
     ] {
-        sources.push((format!("npm:{pull}"), pulls.clone(), format!("{pull}.json")));
+        sources.push((
+            format!("npm:{pull}"),
+            pulls.clone(),
+            vec![format!("{pull}.json")],
+        ));
     }
-    for (corpus, dir, target) in &sources {
+    for (corpus, dir, targets) in &sources {
         let corpus = corpus.as_str();
-        let Ok(project) =
-            Project::from_paths_with(std::slice::from_ref(target), dir, Strictness::Lenient)
-        else {
+        let Ok(project) = Project::from_paths_with(targets, dir, Strictness::Lenient) else {
             continue;
         };
         let entries = discloser::index::build_entries(&project.catalog, &project.config.index);
@@ -157,7 +166,7 @@ fn write_the_blind_review_sample() {
                 .collect();
             // A finding without a tool (a name defined twice): the definitions from the file.
             let related = match f.message.split('`').nth(1) {
-                Some(name) if f.tool.is_none() => definitions_named(dir, &f.path, name),
+                Some(name) if f.tool.is_none() => definitions_named(dir, targets, name),
                 _ => related,
             };
             let (name, description, param) = match tool {

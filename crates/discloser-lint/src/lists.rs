@@ -46,6 +46,22 @@ pub struct Found {
     pub exact: bool,
 }
 
+/// A condition on another parameter in `text` (`Required when order_type is limit`); a
+/// question word before an infinitive (`When to remind the member:`) is none.
+fn is_conditional(text: &str) -> bool {
+    if !CONDITIONAL.is_match(text) {
+        return false;
+    }
+    let lower = text.to_lowercase();
+    !lower.contains("when to ") || CONDITIONAL.is_match(&lower.replace("when to ", "to "))
+}
+
+/// Words that say whose a thing is (`NIF o CIF del cliente`, `ID or name of the repo`).
+const GENITIVES: &[&str] = &[
+    "of", "del", "de", "do", "da", "dos", "das", "du", "des", "von", "der", "des", "di", "della",
+    "dello",
+];
+
 /// Items that end a list of values as prose, never values.
 const STOPWORDS: &[&str] = &[
     "a", "an", "the", "to", "of", "in", "on", "for", "with", "by", "is", "are", "be", "it", "this",
@@ -374,6 +390,15 @@ fn closes_cjk_list(s: &[char]) -> bool {
                 .is_some_and(|c| c == '种' || c == '选' || c == '者'))
 }
 
+/// Whether a Japanese conjunction written in kana starts here (`または`, `もしくは`, `あるいは`,
+/// `および`, `ならびに`).
+fn starts_kana_conjunction(s: &[char]) -> bool {
+    let next: String = s.iter().take(4).collect();
+    ["または", "もしくは", "あるいは", "および", "ならびに"]
+        .iter()
+        .any(|w| next.starts_with(w))
+}
+
 /// Whether a CJK example cue starts here (`例如`, `比如`, `譬如`, `例えば`, `诸如`).
 fn starts_example_cue(s: &[char]) -> bool {
     let two: String = s.iter().take(3).collect();
@@ -446,6 +471,8 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
             .take_while(|&i| {
                 is_han(s[i])
                     && (i == at || !matches!(s[i], '或' | '和' | '及' | '与' | '还' | 'や' | 'か'))
+                    // `冷蔵または冷凍`, `現金もしくは振込`: so do the Japanese ones in kana.
+                    && (i == at || !starts_kana_conjunction(&s[i..]))
                     && !closes_cjk_list(&s[i..])
                     // `例如活动奖励`: an example cue is no part of a word.
                     && !(i > at && starts_example_cue(&s[i..]))
@@ -507,6 +534,34 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         while value.ends_with(['.', '-', '+']) {
             value.pop();
             len -= 1;
+        }
+        // `S席、A席、B席`, `L码`: a short code with a CJK counter or noun after it is one item.
+        let suffix = s[at + len..].iter().take_while(|&&x| is_han(x)).count();
+        if (1..=3).contains(&len)
+            && value.chars().all(|c| c.is_ascii_alphanumeric())
+            && (1..=2).contains(&suffix)
+            && s[at + len..at + len + suffix].iter().all(|c| {
+                !matches!(
+                    c,
+                    '或' | '和'
+                        | '及'
+                        | '与'
+                        | '等'
+                        | '的'
+                        | 'や'
+                        | 'か'
+                        | 'と'
+                        | 'の'
+                        | 'は'
+                        | 'を'
+                        | 'が'
+                        | 'に'
+                        | 'で'
+                )
+            })
+        {
+            value.extend(&s[at + len..at + len + suffix]);
+            len += suffix;
         }
         // `Condition or disease, e.g. ...`: an abbreviation that starts an example ends the
         // list; it is no item.
@@ -739,7 +794,17 @@ fn judge(
     let head: String = s[from..c.start].iter().collect();
     let tail: String = s[c.end..to.max(c.end)].iter().collect();
     let whole_tail: String = s[c.end..].iter().take(40).collect();
-    if is_example(&head) || OPEN_AFTER.is_match(&whole_tail) {
+    // `Format of the output file: CSV or JSON`, `输出格式为 markdown 或 html`: alternatives
+    // that name formats are the values, where "format of" or `格式为` otherwise introduces a
+    // pattern (`格式为 YYYY-MM-DD`).
+    let format_names = c.items.iter().all(|i| is_format_name(&i.value))
+        && (c.seps.or || c.seps.slash || c.seps.pipe || c.seps.closing);
+    let example_head = if format_names {
+        is_example(&without_format_words(&head))
+    } else {
+        is_example(&head)
+    };
+    if example_head || OPEN_AFTER.is_match(&whole_tail) {
         return None;
     }
     // `STL/3MF/OBJ file path`, `HGVS notation (genomic, coding, or protein)`, `格式 民國年/月/日`,
@@ -759,6 +824,16 @@ fn judge(
                 .iter()
                 .all(|i| i.han && i.value.chars().count() == 1))
     {
+        return None;
+    }
+    // `地址（省、市）`, `日期（年、月、日）`: the parts of an address or a date.
+    if c.items.iter().all(|i| {
+        [
+            "年", "月", "日", "时", "分", "秒", "周", "省", "市", "区", "县", "镇", "乡", "村",
+            "街道",
+        ]
+        .contains(&i.value.as_str())
+    }) {
         return None;
     }
     // `(12 o 13 caracteres)`, `8 或 11 位`: lengths, not values.
@@ -802,10 +877,16 @@ fn judge(
     }
     // `to read or write`, `en la web`: words of a sentence, unless a cue or the punctuation says
     // otherwise.
-    let prose_word = c.items.iter().any(|i| {
-        let v = i.value.to_lowercase();
-        !i.quoted && STOPWORDS.contains(&v.as_str())
-    });
+    // `Reply YES or NO`: the answers, not the word `no`.
+    let yes_no = c
+        .items
+        .iter()
+        .all(|i| matches!(i.value.to_lowercase().as_str(), "yes" | "no" | "y" | "n"));
+    let prose_word = !yes_no
+        && c.items.iter().any(|i| {
+            let v = i.value.to_lowercase();
+            !i.quoted && STOPWORDS.contains(&v.as_str())
+        });
     let quoted = c.items.iter().all(|i| i.quoted);
     // `yes or no` is a closed set for a string: the rule drops it for a boolean
     // (`untyped_enum::typed`).
@@ -833,8 +914,18 @@ fn judge(
     }) {
         return None;
     }
-    // `10000000/010125/0000001`: the parts of a number's format.
+    // `10000000/010125/0000001`: the parts of a number's format; not `60/80/100/120` sizes,
+    // which rise and have no leading zero.
+    let rising = c.items.len() >= 3
+        && c.items.iter().all(|i| !i.value.starts_with('0'))
+        && c.items.windows(2).all(|w| {
+            match (w[0].value.parse::<u64>(), w[1].value.parse::<u64>()) {
+                (Ok(a), Ok(b)) => a < b,
+                _ => false,
+            }
+        });
     if c.seps.slash
+        && !rising
         && c.items
             .iter()
             .all(|i| !i.quoted && i.value.chars().all(|c| c.is_ascii_digit()))
@@ -951,15 +1042,25 @@ fn judge(
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
         });
-    // `車種：汽車、機車`, `性别，男/女`: two short CJK words after a label.
+    // `車種：汽車、機車`, `性别，男/女`, `尺寸（大、中、小）`, `出行方式 驾车、步行、骑行`: short CJK
+    // words after a label: two after its colon or a comma, or more joined by `、` alone after
+    // its colon, in brackets or after a space (not after a comma, which also joins clauses).
+    let short_han = c
+        .items
+        .iter()
+        .all(|i| i.han && i.value.chars().count() <= 4);
+    let enumeration = !c.gaps.is_empty() && c.gaps.iter().all(|&(_, m)| m == '、');
+    // A label alone before the space: `出行方式 驾车、…`, not `备注 可填写 时间、…`.
+    let spaced_label = head.ends_with(' ')
+        && (2..=8).contains(&head_t.chars().count())
+        && head_t.chars().all(is_han);
     let cjk_pair = han_items
-        && n == 2
-        && (colon || comma)
+        && short_han
         && clause_end
-        && (c.gaps.iter().any(|&(_, m)| m == '、') || s2.slash || s2.or)
-        && c.items
-            .iter()
-            .all(|i| i.han && i.value.chars().count() <= 4);
+        && (((colon || comma)
+            && n == 2
+            && (c.gaps.iter().any(|&(_, m)| m == '、') || s2.slash || s2.or))
+            || ((colon || open_paren || spaced_label) && n >= 3 && enumeration));
     let by_wording = cjk_codes
         || cjk_literals
         || cjk_pair
@@ -986,6 +1087,28 @@ fn judge(
             && n == 2
             && after.trim_end_matches(['.', '。']).is_empty()
             && c.items.iter().all(|i| code_like(i) || i.value.starts_with(char::is_uppercase)))
+        // `AM or PM for a half day`: two codes that open the sentence; not `NIF o CIF del
+        // cliente`, which says whose identifier it is.
+        || (sentence
+            && s2.or
+            && n == 2
+            && !is_example(&tail)
+            && !tail
+                .split_whitespace()
+                .next()
+                .is_some_and(|w| GENITIVES.contains(&w.to_lowercase().as_str()))
+            && c.items.iter().all(|i| {
+                i.quoted
+                    || (!i.han
+                        && (2..=5).contains(&i.value.len())
+                        && i.value.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()))
+            }))
+        // `Preference between introverted and extroverted`: the two sides of a choice.
+        || (head_t.to_lowercase().ends_with("between")
+            && n == 2
+            && s2.and
+            && clause_end
+            && !numbers)
         // `Order by last_timestamp, created_datetime, or id`: alternatives, most of them
         // identifiers.
         || (s2.or
@@ -1041,7 +1164,7 @@ fn judge(
         && !sentence_case
         && ((n >= 3 && (s2.comma || s2.slash || s2.pipe)) || (n == 2 && (s2.or || s2.slash)));
     // `Required when order_type is limit or stop_limit`: another parameter's values.
-    let conditional = CONDITIONAL.is_match(&head);
+    let conditional = is_conditional(&head);
     // A text that has been giving examples (`a format such as '1 hour' ... followed by a unit
     // ('hours' or 'minutes')`) goes on describing what values look like: only a cue makes a
     // later list the set of values.
@@ -1081,6 +1204,42 @@ fn judge(
         marker: marker.to_owned(),
         exact,
     })
+}
+
+/// Names of formats a tool may return or read: the file types, and text formats.
+fn is_format_name(value: &str) -> bool {
+    let v = value.to_lowercase();
+    let v = v.trim_start_matches('.');
+    FILE_TYPES.contains(&v)
+        || [
+            "markdown", "md", "html", "htm", "text", "plain", "yaml", "yml", "toml", "tsv",
+            "jsonl", "ndjson", "geojson", "rss", "atom", "parquet", "raw", "base64", "binary",
+            "ics", "srt", "vtt", "latex", "rtf", "odt", "epub", "webm", "ogg", "flac", "avif",
+        ]
+        .contains(&v)
+}
+
+/// `text` with the phrases that name a format (`format of`, `格式为`) blanked out, so that only
+/// other example words are left to find.
+fn without_format_words(text: &str) -> String {
+    let mut out = text.to_lowercase();
+    for phrase in [
+        "in the format of",
+        "in the format",
+        "formatted as",
+        "format of",
+        "格式为",
+        "au format",
+        "im format",
+        "no formato",
+        "en formato",
+        "em formato",
+        "в формате",
+        "định dạng",
+    ] {
+        out = out.replace(phrase, " ");
+    }
+    out
 }
 
 /// Nouns that name a kind of input, not a value: `City, state or country`, `ID, name or email`,
@@ -1207,6 +1366,12 @@ fn kinds_of_input(items: &[Item]) -> bool {
                     "ローマ字",
                     "中文",
                     "英文",
+                    "数字",
+                    "字母",
+                    "英文字母",
+                    "符号",
+                    "下划线",
+                    "空格",
                 ]
                 .contains(&v);
         }
@@ -1499,7 +1664,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
     // CJK clauses are joined by `，`: not there.
     if !is_example(with_stop)
         && !first.chars().any(is_han)
-        && !CONDITIONAL.is_match(first)
+        && !is_conditional(first)
         && let Some(found) = phrases(first, false)
         // `Fill color, rgb or rgba format.`: a subject, then what it may be.
         && !(found.values[0].starts_with(char::is_uppercase)
@@ -1525,7 +1690,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             || words > 5
             || is_label(&format!("{head}:"))
             || is_example(head)
-            || CONDITIONAL.is_match(head)
+            || is_conditional(head)
         {
             continue;
         }
@@ -1558,8 +1723,28 @@ fn phrase_list(s: &[char]) -> Option<Found> {
 /// and, at most, a closing "or".
 fn phrases(segment: &str, pairs: bool) -> Option<Found> {
     let slash_split = segment.contains(" / ") && !segment.contains(',');
+    // `μετρητά ή κάρτα ή πιστωτικό σημείωμα`: alternatives joined by "or" alone.
+    let or_count = segment
+        .split_whitespace()
+        .filter(|w| OR_WORDS.contains(w))
+        .count();
+    let or_split = !slash_split && or_count >= 2 && !segment.contains([',', '，', '、']);
     let mut parts: Vec<String> = if slash_split {
         segment.split(" / ").map(|p| p.trim().to_owned()).collect()
+    } else if or_split {
+        let mut parts = vec![String::new()];
+        for w in segment.split_whitespace() {
+            if OR_WORDS.contains(&w) {
+                parts.push(String::new());
+            } else {
+                let part = parts.last_mut().expect("one part at least");
+                if !part.is_empty() {
+                    part.push(' ');
+                }
+                part.push_str(w);
+            }
+        }
+        parts
     } else {
         segment
             .split([',', '，', '、'])
@@ -1600,11 +1785,15 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
             !STOPWORDS.contains(&w.as_str())
                 || matches!(w.as_str(), "de" | "des" | "du" | "del" | "da" | "do" | "di")
         };
-        let value_word = ws.len() == 1
+        let value_word = (ws.len() == 1
             && matches!(
                 ws[0].to_lowercase().as_str(),
                 "none" | "all" | "other" | "both"
-            );
+            ))
+            // `no preference`, `no rush`: "none" said with its noun.
+            || (ws.len() == 2
+                && ws[0].eq_ignore_ascii_case("no")
+                && !STOPWORDS.contains(&ws[1].to_lowercase().as_str()));
         (1..=3).contains(&ws.len())
             && (value_word || !STOPWORDS.contains(&ws[0].to_lowercase().as_str()))
             && (value_word || ws.iter().all(inner))
@@ -1832,13 +2021,20 @@ fn only_one(text: &str) -> Option<&str> {
     let same = lower.len() == text.len();
     for (i, _) in text.char_indices() {
         let rest = &text[i..];
-        // 仅支持 CNY
+        // 仅支持 CNY, 目前只支持“快递”, 只能填 1
         if let Some(after) = ["仅", "只"].iter().find_map(|w| rest.strip_prefix(w))
-            && let Some(after) = ["支持", "接受", "能是", "能为"]
+            && let Some(after) = ["支持", "接受", "能是", "能为", "能填", "允许"]
                 .iter()
                 .find_map(|w| after.strip_prefix(w))
-            && let Some((value, _)) =
-                code_token(after.trim_start()).or_else(|| ascii_token(after.trim_start()))
+            && let Some((value, _)) = quoted_token(after.trim_start())
+                .or_else(|| code_token(after.trim_start()))
+                .or_else(|| ascii_token(after.trim_start()))
+        {
+            return Some(value);
+        }
+        // 「手渡し」のみ対応, “快递”だけ: a quoted value, then "only".
+        if let Some((value, after)) = quoted_token(rest)
+            && ["のみ", "だけ"].iter().any(|w| after.starts_with(w))
         {
             return Some(value);
         }
@@ -1859,15 +2055,27 @@ fn only_one(text: &str) -> Option<&str> {
             let at = rest["only".len()..].trim_start();
             if let Some((value, after)) = quoted_token(at).or_else(|| code_token(at)) {
                 let after = after.trim_start().to_lowercase();
+                // `Only "standard" for now.`
+                let for_now = [
+                    "for now",
+                    "right now",
+                    "at the moment",
+                    "at present",
+                    "currently",
+                ]
+                .iter()
+                .any(|w| after.trim_start().starts_with(w));
                 let after = after
                     .strip_prefix("is ")
                     .or_else(|| after.strip_prefix("are "))
                     .map(|a| a.trim_start().trim_start_matches("currently ").trim_start());
-                if after.is_some_and(|a| {
-                    ["supported", "accepted", "allowed", "available"]
-                        .iter()
-                        .any(|w| a.starts_with(w))
-                }) {
+                if for_now
+                    || after.is_some_and(|a| {
+                        ["supported", "accepted", "allowed", "available"]
+                            .iter()
+                            .any(|w| a.starts_with(w))
+                    })
+                {
                     return Some(value);
                 }
             }
@@ -1974,6 +2182,7 @@ fn quoted_token(s: &str) -> Option<(&str, &str)> {
         '\'' | '"' | '`' => open,
         '«' => '»',
         '「' => '」',
+        '『' => '』',
         '“' => '”',
         _ => return None,
     };
@@ -2089,6 +2298,17 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
             if let Some(found) = judge(&s, &c, default, &first_example) {
                 return Some(found);
             }
+            // `The region to deploy to, us-east-1 or eu-west-1`: a sentence's last word ran
+            // into the list; the list after it.
+            if c.items.len() >= 3
+                && !c.items[0].quoted
+                && STOPWORDS.contains(&c.items[0].value.to_lowercase().as_str())
+                && let Some(&(next, _)) = c.gaps.first()
+                && let Some(inner) = list_at(&s, next)
+                && let Some(found) = judge(&s, &inner, default, &first_example)
+            {
+                return Some(found);
+            }
             // `Formato da resposta, json ou xml` with `default: json`: the list after the
             // first comma.
             if let (Some(d), Some(&(next, ','))) = (default, c.gaps.first())
@@ -2126,7 +2346,14 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
 /// the longest other item.
 fn trim_first_han(s: &[char], c: &mut Candidate) {
     let (first, rest) = c.items.split_first_mut().expect("a list has two items");
-    if first.quoted || !first.han {
+    // `产品类型：标准快递或特快`: after a label's colon or a bracket the first item starts where
+    // the run does.
+    let after_mark = s[..c.start]
+        .iter()
+        .rev()
+        .find(|c| !c.is_whitespace())
+        .is_some_and(|&c| matches!(c, '：' | ':' | '（' | '('));
+    if first.quoted || !first.han || after_mark {
         return;
     }
     let longest = rest
@@ -2141,7 +2368,6 @@ fn trim_first_han(s: &[char], c: &mut Candidate) {
         first.value = first.value.chars().skip(cut).collect();
         c.start += cut;
     }
-    let _ = s;
 }
 
 #[cfg(test)]
@@ -2394,5 +2620,86 @@ mod tests {
             values("Whether to include archived items: true or false."),
             Some(vec!["true".to_owned(), "false".to_owned()])
         );
+    }
+
+    #[test]
+    fn shapes_found_on_round_six_and_the_earlier_development_rounds() {
+        for (text, expected) in [
+            (
+                "产品类型：标准快递或特快。默认标准快递",
+                &["标准快递", "特快"][..],
+            ),
+            (
+                "出行方式 驾车、步行、骑行、公交",
+                &["驾车", "步行", "骑行", "公交"],
+            ),
+            ("尺寸（大、中、小）", &["大", "中", "小"]),
+            (
+                "最低级别（蓝色、黄色、橙色、红色，依次升高）",
+                &["蓝色", "黄色", "橙色", "红色"],
+            ),
+            ("席種：S席、A席、B席", &["S席", "A席", "B席"]),
+            ("冷蔵または冷凍", &["冷蔵", "冷凍"]),
+            (
+                "支払方法：現金、カードまたは振込",
+                &["現金", "カード", "振込"],
+            ),
+            (
+                "荷物サイズ。60/80/100/120 サイズ。",
+                &["60", "80", "100", "120"],
+            ),
+            (
+                "AM or PM for a half day; leave blank for full days.",
+                &["AM", "PM"],
+            ),
+            (
+                "Preference between introverted and extroverted.",
+                &["introverted", "extroverted"],
+            ),
+            ("Has it been refused? Answer Y or N.", &["Y", "N"]),
+            ("Reply YES or NO", &["YES", "NO"]),
+            (
+                "The region to deploy to, us-east-1 or eu-west-1",
+                &["us-east-1", "eu-west-1"],
+            ),
+            ("Format of the output file: CSV or JSON.", &["CSV", "JSON"]),
+            ("输出格式为 markdown 或 html", &["markdown", "html"]),
+            (
+                "When to remind: 1h before, 3h before, or none.",
+                &["1h before", "3h before", "none"],
+            ),
+            (
+                "Seating: window seat, aisle seat or no preference.",
+                &["window seat", "aisle seat", "no preference"],
+            ),
+            (
+                "Τρόπος: μετρητά ή κάρτα ή πιστωτικό σημείωμα",
+                &["μετρητά", "κάρτα", "πιστωτικό σημείωμα"],
+            ),
+            ("現在は「手渡し」のみ対応", &["手渡し"]),
+            ("目前只支持“快递”", &["快递"]),
+            ("Only \"standard\" for now.", &["standard"]),
+        ] {
+            assert_eq!(values(text), v(expected), "{text}");
+        }
+    }
+
+    #[test]
+    fn parts_kinds_and_formats_stay_open() {
+        for open in [
+            "地址（省、市）",
+            "日期（年、月、日）",
+            "关键词 中文、英文、数字",
+            "备注 可填写 时间、地点、人物",
+            "NIF o CIF del cliente, p. ej. B12345678.",
+            "CPF (11 dígitos) ou CNPJ (14 dígitos) do pagador, somente números.",
+            "Date in the format of YYYY-MM-DD or YYYYMMDD.",
+            "日期，格式为 YYYY-MM-DD",
+            "按年柱、月柱、日柱、时柱顺序，用空格隔开",
+            "10000000/010125/0000001",
+            "Required when the mode is fast or slow.",
+        ] {
+            assert_eq!(values(open), None, "{open}");
+        }
     }
 }

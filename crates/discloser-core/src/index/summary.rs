@@ -111,6 +111,15 @@ pub fn prose_paragraphs(description: &str) -> Vec<String> {
         if is_section_start(trimmed, next, seen_prose) {
             break;
         }
+        // An RST directive (`.. deprecated::`, `.. note::`) starts structure, also after a
+        // sentence on the same line (a docstring whose line breaks were lost).
+        if let Some(at) = rst_directive(trimmed).filter(|&at| at > 0 || seen_prose) {
+            let before = trimmed[..at].trim_end();
+            if !before.is_empty() {
+                current.push(before);
+            }
+            break;
+        }
         if trimmed.is_empty() {
             if !current.is_empty() {
                 paragraphs.push(join_lines(&current));
@@ -234,10 +243,36 @@ fn product_prefix(line: &str) -> Option<&str> {
     .then_some(rest)
 }
 
+/// The byte offset of an RST directive (`.. name::`) at the start of `line` or after a
+/// sentence's terminator in it.
+fn rst_directive(line: &str) -> Option<usize> {
+    line.match_indices(".. ").map(|(at, _)| at).find(|&at| {
+        let starts = at == 0
+            || (line[..at].ends_with(' ') && line[..at].trim_end().ends_with(['.', '!', '?', ':']));
+        let name = &line[at + 3..];
+        let word = name
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .unwrap_or(name.len());
+        starts && word > 0 && name[word..].starts_with("::")
+    })
+}
+
+/// A short head of CJK characters (at most eight, no punctuation): `适用场景` in `适用场景：`.
+fn is_cjk_label(head: &str) -> bool {
+    let n = head.chars().count();
+    (1..=8).contains(&n)
+        && head
+            .chars()
+            .all(|c| is_cjk(c) && !matches!(c as u32, 0x3000..=0x303F | 0xFF00..=0xFF60))
+}
+
 /// A line that is only a label: at most four words, capitalised, ending with a colon
-/// (`Error Responses:`, `Status codes:`).
+/// (`Error Responses:`, `Status codes:`), or a short CJK head and a colon (`适用场景：`).
 fn is_label_line(line: &str) -> bool {
     let head = line.trim_end_matches([':', '：']).trim();
+    if is_cjk_label(head) {
+        return true;
+    }
     let words: Vec<&str> = head.split_whitespace().collect();
     !words.is_empty()
         && words.len() <= 4
@@ -257,12 +292,12 @@ fn is_status_line(line: &str) -> bool {
             .is_none_or(|c| matches!(c, ':' | '：' | '-' | '–') || c.is_uppercase())
 }
 
-/// `Returns: the URL.`, `Note: ...`, `Error Responses: 400`.
+/// `Returns: the URL.`, `Note: ...`, `Error Responses: 400`, `注意：只支持……`.
 fn starts_with_section_label(line: &str) -> bool {
     let Some((head, _)) = line.split_once([':', '：']) else {
         return false;
     };
-    is_section_name(head)
+    is_section_name(head) || is_cjk_label(head.trim())
 }
 
 fn ends_in_terminator(text: &str) -> bool {
@@ -693,6 +728,46 @@ mod tests {
         assert_eq!(
             pack("Create an issue in the\nGitHub repository given.", 100),
             "Create an issue in the GitHub repository given."
+        );
+    }
+
+    #[test]
+    fn cjk_label_lines_end_the_prose() {
+        assert_eq!(
+            pack(
+                "获取 Ant Design 特定组件的详细文档\n适用场景：\n1. 用户询问如何使用特定组件",
+                100
+            ),
+            "获取 Ant Design 特定组件的详细文档"
+        );
+        assert_eq!(
+            pack("查询天气。\n注意：只支持中国城市。", 100),
+            "查询天气。"
+        );
+        // Not a label: a sentence that has a colon in it.
+        assert_eq!(
+            pack("查询天气。\n支持的城市很多，例如：北京。", 100),
+            "查询天气。支持的城市很多，例如：北京。"
+        );
+    }
+
+    #[test]
+    fn rst_directives_end_the_prose() {
+        assert_eq!(
+            pack(
+                "Confirm the deletion. .. deprecated:: Use `delete` instead. More.",
+                100
+            ),
+            "Confirm the deletion."
+        );
+        assert_eq!(
+            pack("Confirm the deletion.\n\n.. note::\n   Slow.", 100),
+            "Confirm the deletion."
+        );
+        // An ellipsis is not a directive.
+        assert_eq!(
+            pack("Wait for it.. then go.", 100),
+            "Wait for it.. then go."
         );
     }
 

@@ -169,6 +169,7 @@ pub const WEAK_BEFORE: Pattern = Pattern {
         | \<(?:kann|muss)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)? | \<sind
         | (?:填写|传入?|选择|为|是|有|限)
         | \<only
+        | \<(?:answer|reply|respond|enter|type|choose|pick|select)(?:\s+(?:with|either))?
         | \<(?:group|sort|order|aggregate|bucket|split)(?:ed)?\s+(?:the\s+)?(?:results?\s+)?by
         | は
         )\s*[:：]?\s*$"#,

@@ -5,7 +5,9 @@ use crate::{At, Context, Diagnostic, Severity};
 declare_rule! {
     /// ## What it does
     /// Flags a tool that can appear in the index (it is not core and some profile leaves it
-    /// unbound) but has no trigger words.
+    /// unbound) but has no trigger words. A file none of whose tools has any gets one finding
+    /// for the file. The message says how many tools the index holds; when it holds three or
+    /// fewer, the help also offers binding them all instead.
     ///
     /// ## Why is this bad?
     /// The index line is read by a model deciding *whether* to call the tool; trigger words say
@@ -27,6 +29,9 @@ declare_rule! {
     /// ```
     pub static MISSING_TRIGGERS = ("DL001", "missing-triggers", Severity::Error, check);
 }
+
+/// An index of at most this many tools is short enough to bind whole instead: the help says so.
+const SMALL_INDEX: usize = 3;
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let config = std::sync::OnceLock::new();
@@ -52,6 +57,19 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             untouched.entry(tool.origin.file).or_default().push(i);
         }
     }
+    let indexed = ctx.indexable.iter().filter(|&&t| t).count();
+    // A catalog this small costs little bound whole: binding it is the other way out.
+    let small = indexed <= SMALL_INDEX;
+    let among = if indexed > 1 {
+        format!("among the {indexed} tools of the index, ")
+    } else {
+        String::new()
+    };
+    let bind = if small {
+        " (or, since the index is this small, bind them all in the starter set)"
+    } else {
+        ""
+    };
     for (file, tools) in &untouched {
         if started.contains(file) || tools.len() < 2 {
             continue;
@@ -60,12 +78,12 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         out.push(Diagnostic {
             at: At::Tool(first, String::new()),
             message: format!(
-                "none of the {} tools of this file has trigger words: their index lines and the search tool have only names and summaries to match the words users type",
+                "none of the {} tools of this file has trigger words: {among}their lines and the search tool have only names and summaries to match the words users type",
                 tools.len()
             ),
-            help: Some(
-                "add `triggers:` to each tool (or set them in `overrides`); `discloser suggest --triggers --from-text` proposes words from the descriptions".to_owned(),
-            ),
+            help: Some(format!(
+                "add `triggers:` to each tool (or set them in `overrides`){bind}; `discloser suggest --triggers --from-text` proposes words from the descriptions"
+            )),
             fix: None,
         });
     }
@@ -87,9 +105,14 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             "add `triggers:` with the words users type when they need this tool (or set them in `overrides`)".to_owned()
         };
+        let help = if small {
+            format!("{help}, or bind it in the starter set: the index is this small")
+        } else {
+            help
+        };
         out.push(Diagnostic {
             at,
-            message: format!("tool `{}` has no trigger words: its index line and the search tool have only its name and summary to match the words users type", tool.name),
+            message: format!("tool `{}` has no trigger words: {among}its line and the search tool have only its name and summary to match the words users type", tool.name),
             help: Some(help),
             fix: None,
         });

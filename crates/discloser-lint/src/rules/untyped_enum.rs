@@ -18,19 +18,29 @@ declare_rule! {
     /// "valid values", "can be", "we support", 可选, 取值, 仅支持, のいずれか, "valores
     /// posibles", "mögliche Werte", and "possible values" in 25 more languages), a label's
     /// colon, or a sentence that is nothing but the list (`spam, harassment, scam, other`).
-    /// Also: quoted values offered as alternatives (`newest first ('desc') or oldest first
+    /// Short phrases count too (`window seat, aisle seat or no preference`, `μετρητά ή κάρτα ή
+    /// πιστωτικό σημείωμα`), as do CJK words after a label's colon, in brackets or after a label
+    /// and a space (`出行方式 驾车、步行、骑行`, `尺寸（大、中、小）`), Japanese kana conjunctions
+    /// (`冷蔵または冷凍`), a code with a CJK counter (`S席、A席`), codes that open a sentence (`AM
+    /// or PM for a half day`), the answers of a question (`Answer Y or N`, `yes/no` for a string),
+    /// "between a and b", rising sizes (`60/80/100/120`) and format names after "format of"
+    /// (`格式为 markdown 或 html`). Also: quoted values offered as alternatives (`newest first ('desc') or oldest first
     /// ('asc')`); definitions (`VAC - vacation` lines, also in a fenced block);
     /// ASCII codes in CJK text (`产品级别 L1A 或 L2A`, `五线谱传 staff，简谱传 jianpu`); and a
-    /// single allowed value (`only 'en' is supported`, 仅支持 CNY). The parameter's description,
+    /// single allowed value (`only 'en' is supported`, `Only "standard" for now`, 仅支持 CNY,
+    /// 「手渡し」のみ対応). The parameter's description,
     /// title and an array's items' texts are read, and its own entry in the tool's description
     /// counts too, in the docstring styles authors paste there (`Args:` lines, Sphinx
     /// `:param kind:`, JSDoc `@param {'a'|'b'} kind`, NumPy `kind : {'a', 'b'}`). A number's
-    /// values must be numbers, a boolean's `true or false` is its type, a formatted string
+    /// values must be numbers, `true or false` is a boolean's type whatever the schema says,
+    /// `yes or no` is a string's values but a boolean's type, a formatted string
     /// (`format: uri`) is skipped, and the schema's `default` among the words marks them as the
     /// values. Not closed sets, and skipped: examples ("e.g.", "such as", "Bad:", "p. ej.",
     /// 例如, 如, and their like in 20 more languages), open lists ("etc.", "entre otros", 等,
     /// "others get resampled", 其他), kinds of input (`City, state or country`, `手机号或微信号`),
-    /// what qualifies a file or a text (`STL/3MF/OBJ file path`, `KIF または CSA 形式`), the file
+    /// which identifier is meant (`NIF o CIF del cliente`), the parts of a date or an address
+    /// (`（年、月、日）`, `（省、市）`), what qualifies a file or a text (`STL/3MF/OBJ file path`,
+    /// `KIF または CSA 形式`), the file
     /// types of a URL, lengths (`12 o 13 caracteres`), formats, ranges, paths, conditions on
     /// another parameter and lists of other parameters' names or values. The help spells out
     /// `enum: [...]` only when the listed words are the tokens a caller sends.
@@ -187,7 +197,6 @@ fn yaml_item(value: &str) -> String {
 /// declared values ("required for 'add' and 'reply' methods"), describe a relation between
 /// parameters, not this parameter's own set.
 fn refers_elsewhere(found: &ProseSet, names: &[&str], sibling_values: &[Vec<String>]) -> bool {
-    let lower = |v: &String| v.to_lowercase();
     let all_in = |pool: &[String]| {
         found
             .values
@@ -202,15 +211,7 @@ fn refers_elsewhere(found: &ProseSet, names: &[&str], sibling_values: &[Vec<Stri
     if named * 2 >= found.values.len() {
         return true;
     }
-    if sibling_values.iter().any(|pool| all_in(pool)) {
-        return true;
-    }
-    // Booleans spelled as words are a type, not a set of values.
-    found
-        .values
-        .iter()
-        .map(lower)
-        .all(|v| matches!(v.as_str(), "true" | "false" | "yes" | "no"))
+    sibling_values.iter().any(|pool| all_in(pool))
 }
 
 /// The values as the parameter's type allows them, if they could be its own: a number's values
@@ -220,19 +221,23 @@ fn typed(found: ProseSet, p: &Param) -> Option<ProseSet> {
     if p.formatted {
         return None;
     }
-    // `yes or no` names the values of a string (`Veteran? Y/N`), not of a boolean.
-    let booleans = found.values.iter().all(|v| {
+    // `yes or no` names the values of a string (`Veteran? Y/N`), not of a boolean; `true or
+    // false` is a boolean's, whatever the declared type (the fix is the type, not an enum).
+    let lower: Vec<String> = found.values.iter().map(|v| v.to_lowercase()).collect();
+    let truth = lower.iter().all(|v| {
         matches!(
-            v.to_lowercase().as_str(),
-            "true" | "false" | "yes" | "no" | "y" | "n" | "verdadero" | "falso" | "vrai" | "faux"
+            v.as_str(),
+            "true" | "false" | "verdadero" | "falso" | "vrai" | "faux"
         )
     });
-    if booleans
-        && !p
-            .types
-            .iter()
-            .any(|t| matches!(t.as_str(), "string" | "str"))
-    {
+    let answers = lower
+        .iter()
+        .all(|v| matches!(v.as_str(), "yes" | "no" | "y" | "n"));
+    let string = p
+        .types
+        .iter()
+        .any(|t| matches!(t.as_str(), "string" | "str"));
+    if truth || (answers && !string) {
         return None;
     }
     let numeric = !p.types.is_empty()
