@@ -4,10 +4,11 @@ use crate::{Context, Diagnostic, Severity};
 
 declare_rule! {
     /// ## What it does
-    /// Flags a description whose first sentence alone is more than 15% longer than the summary
-    /// budget (over 115 characters at the default budget of 100). A few characters over cost
-    /// the line little; a blind review of the findings agreed with none of those within 15
-    /// characters of the budget and with every one beyond it.
+    /// Flags a description whose first sentence alone is more than 30% longer than the summary
+    /// budget (over 130 characters at the default budget of 100). A few characters over cost
+    /// the line little: in two blind reviews of the findings, one reviewer agreed with none
+    /// within 15 characters of the budget; the next disagreed with 7 of the 9 within 27 (the
+    /// other two were boilerplate) and agreed with every one beyond 30.
     ///
     /// ## Why is this bad?
     /// The index never cuts a sentence, so such a summary is used whole and the index line grows
@@ -31,7 +32,7 @@ declare_rule! {
 }
 
 /// How far past the budget a first sentence may run before it is a finding.
-const TOLERANCE_PERCENT: usize = 15;
+const TOLERANCE_PERCENT: usize = 30;
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for (i, entry) in ctx.entries.iter().enumerate() {

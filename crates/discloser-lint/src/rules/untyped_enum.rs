@@ -34,7 +34,8 @@ declare_rule! {
     /// `:param kind:`, JSDoc `@param {'a'|'b'} kind`, NumPy `kind : {'a', 'b'}`). A number's
     /// values must be numbers, `true or false` is a boolean's type whatever the schema says,
     /// `yes or no` is a string's values but a boolean's type, a formatted string
-    /// (`format: uri`) is skipped, and the schema's `default` among the words marks them as the
+    /// (`format: uri`) or one whose `pattern` repeats (`^[GDZTKOFS]*$`: combinable flags) is
+    /// skipped, and the schema's `default` among the words marks them as the
     /// values. Not closed sets, and skipped: examples ("e.g.", "such as", "Bad:", "p. ej.",
     /// 例如, 如, and their like in 20 more languages), open lists ("etc.", "entre otros", 等,
     /// "others get resampled", 其他), kinds of input (`City, state or country`, `手机号或微信号`),
@@ -315,8 +316,16 @@ fn collect_params(catalog: &crate::catalog::Catalog, root: Schema<'_>) -> Vec<Pa
             if types.iter().any(|t| t == "array") {
                 types = items.map(|it| type_names(it.value)).unwrap_or_default();
             }
+            // A `pattern` that repeats (`^[GDZTKOFS]*$`) admits combinations of the listed
+            // letters: they are flags, and the pattern already constrains them.
+            let repeats = |v: &Value| {
+                v.get("pattern")
+                    .and_then(Value::as_str)
+                    .is_some_and(|p| p.contains(['*', '+', '{']))
+            };
             let formatted = resolved.value.get("format").is_some()
-                || items.is_some_and(|it| it.value.get("format").is_some());
+                || repeats(resolved.value)
+                || items.is_some_and(|it| it.value.get("format").is_some() || repeats(it.value));
             let can_be_enum = !types
                 .iter()
                 // `dict` is how BFCL writes `object`.
