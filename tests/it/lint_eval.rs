@@ -42,19 +42,20 @@ const ROUND_4_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_4_FLOOR_RECALL: f64 = 0.92;
 
 /// Floors for round 5, development data since its first measurement (precision 0.943, recall
-/// 0.829): a little below its figures once the rule was worked on it (0.983, 0.894).
+/// 0.829): a little below its figures once the rule was worked on it (0.984, 0.925).
 const ROUND_5_FLOOR_PRECISION: f64 = 0.95;
-const ROUND_5_FLOOR_RECALL: f64 = 0.86;
+const ROUND_5_FLOOR_RECALL: f64 = 0.89;
 
-/// Floors for round 6, a little below its first (and only) measurement: precision 0.988,
-/// recall 0.794 (see PROTOCOL.md). The goal is 0.9 for both; recall does not reach it.
+/// Floors for round 6, development data since its first measurement (precision 0.988, recall
+/// 0.794): a little below its figures once the rule was worked on it (0.989, 0.863).
 const ROUND_6_FLOOR_PRECISION: f64 = 0.95;
-const ROUND_6_FLOOR_RECALL: f64 = 0.76;
+const ROUND_6_FLOOR_RECALL: f64 = 0.83;
 
-/// Floors for round 7 (unseen), set from its measurement at the end of the session that built
-/// it (see PROTOCOL.md).
-const ROUND_7_FLOOR_PRECISION: f64 = 0.90;
-const ROUND_7_FLOOR_RECALL: f64 = 0.80;
+/// Floors for round 7 (unseen), a little below its measurement at the end of the session that
+/// built it: precision 0.963, recall 0.861 (0.963 / 0.852 before that session's changes; see
+/// PROTOCOL.md). The goal is 0.9 for both; recall does not reach it.
+const ROUND_7_FLOOR_PRECISION: f64 = 0.93;
+const ROUND_7_FLOOR_RECALL: f64 = 0.83;
 
 struct Item {
     id: String,
@@ -429,7 +430,7 @@ fn untyped_enum_on_round_6_development_data() {
 }
 
 /// Round 7 (`v` ids, 460 items, `round7/`): written and labeled blind while round 6 was being
-/// worked, weighted to English (49%) and Chinese (26%) like the issue's own held-out set, and
+/// worked, weighted to English (49%) and Chinese (23%) like the issue's own held-out set, and
 /// measured whole with the rule as it stood before and after that work (see
 /// `round7/SOURCES.md` and `round7/LABELING.md`). Nothing of it has been used to change the
 /// rule: its errors are not printed.

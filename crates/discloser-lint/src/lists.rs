@@ -1182,7 +1182,12 @@ fn judge(
         return None;
     }
     // "either X or Y": two values joined by "or".
-    if head_t.to_lowercase().ends_with("either") && (n != 2 || !s2.or) {
+    let either = head_t.to_lowercase();
+    if ["either", "entweder", "antingen", "enten", "buď"]
+        .iter()
+        .any(|w| either.ends_with(w))
+        && (n != 2 || !s2.or)
+    {
         return None;
     }
     let mut values: Vec<String> = Vec::new();

@@ -125,7 +125,7 @@ fn run(s: &str, i: usize, max: usize, class: impl Fn(char) -> bool) -> Vec<usize
     ends
 }
 
-/// `^\s*(?:[-*•·]|\d+[.)])\s+["'`]?([A-Za-z0-9_][\w.+-]{0,39})["'`]?\s*(?:$|[:：=—–(（]|\s-\s)`
+/// `^\s*(?:[-*•·]|\d+[.)])\s+["'`]?([A-Za-z0-9_][\w.+-]{0,39})["'`]?(?:\s\s+\S|\s*(?:$|[:：=—–(（]|\s-\s))`
 /// on `line`: the value a bullet line names (group 1).
 pub fn bullet(line: &str) -> Option<&str> {
     // Every repetition before the value is followed by something it cannot match, so it only
@@ -157,14 +157,19 @@ pub fn bullet(line: &str) -> Option<&str> {
     None
 }
 
-/// `["'`]?\s*(?:$|[:：=—–(（]|\s-\s)` at `i`.
+/// `["'`]?(?:\s\s+\S|\s*(?:$|[:：=—–(（]|\s-\s))` at `i`.
 fn follows_bullet_value(s: &str, i: usize) -> bool {
     let mut quotes = vec![i];
     if let Some(q) = one(s, i, is_quote) {
         quotes.insert(0, q);
     }
     quotes.into_iter().any(|q| {
-        run(s, q, usize::MAX, is_s).into_iter().rev().any(|j| {
+        // `- HO  homeowners`: a column of codes, two spaces or more before the meaning.
+        let spaces = run(s, q, usize::MAX, is_s);
+        if spaces.len() >= 3 && one(s, *spaces.last().expect("a run"), |c| !is_s(c)).is_some() {
+            return true;
+        }
+        spaces.into_iter().rev().any(|j| {
             j == s.len()
                 || one(s, j, |c| {
                     matches!(c, ':' | '：' | '=' | '—' | '–' | '(' | '（')
@@ -387,7 +392,7 @@ pub(crate) mod tests {
 
     use super::*;
 
-    const BULLET: &str = r#"^\s*(?:[-*•·]|\d+[.)])\s+["'`]?([A-Za-z0-9_][\w.+-]{0,39})["'`]?\s*(?:$|[:：=—–(（]|\s-\s)"#;
+    const BULLET: &str = r#"^\s*(?:[-*•·]|\d+[.)])\s+["'`]?([A-Za-z0-9_][\w.+-]{0,39})["'`]?(?:\s\s+\S|\s*(?:$|[:：=—–(（]|\s-\s))"#;
     const PARAM_LINE: &str =
         r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][\w-]*)`?\s*(?:\([^)]*\))?\s*[:：-]\s+(.+)$";
     const PAIR: &str = r#"(?:^|[\s。；;，,：:(（])(?:传)?([A-Za-z0-9_][\w.-]{0,30})\s*(?:[:：]\s*[^;；:：\n,=]{1,40}?(?:[;；。.]|$)|表示)|["'`]([\w.-]{1,30})["'`]\s*(?:for|to|means|=|[:：]|\s-\s|–|—)|(?:^|[\s,;(])([A-Za-z0-9_]{1,20})\s*=\s*\p{L}[^,;=]{0,30}(?:[,;.)]|$)"#;

@@ -111,7 +111,7 @@ pub const STRONG_BEFORE: Pattern = Pattern {
         | \<(?:allowed|accepted|supported|valid|possible|enum)\s*\]?\s*[:：]
         | \<(?:values|options|choices)\s+(?:are|is|include|includes)
         | \<(?:choose|select|pick)\s+(?:one\s+)?(?:from|between)(?:\s+the\s+following)?
-        | \<either
+        | \<(?:either|entweder|antingen|enten|buď)
         | \<(?:uno|una)\s+de(?:\s+(?:los|las)\s+(?:siguientes\s+)?(?:valores|opciones))?
         | \<(?:valores|opciones)\s+(?:posibles|válidos|validos|permitidos|admitidos|disponibles)(?:\s+(?:son|es))?
         | \<o\s+bien
