@@ -56,6 +56,21 @@ fn is_conditional(text: &str) -> bool {
     !lower.contains("when to ") || CONDITIONAL.is_match(&lower.replace("when to ", "to "))
 }
 
+/// A boolean's value spelled as a word: `true`, `false` (and in Spanish and French). A list of
+/// them is a boolean's type, whatever the schema declares.
+pub(crate) fn is_truth_word(value: &str) -> bool {
+    matches!(
+        value.to_lowercase().as_str(),
+        "true" | "false" | "verdadero" | "falso" | "vrai" | "faux"
+    )
+}
+
+/// An answer to a yes/no question: `yes`, `no`, `y`, `n`. A list of them is a string's values
+/// (`Answer Y or N`) but a boolean's type.
+pub(crate) fn is_answer_word(value: &str) -> bool {
+    matches!(value.to_lowercase().as_str(), "yes" | "no" | "y" | "n")
+}
+
 /// Words that say whose a thing is (`NIF o CIF del cliente`, `ID or name of the repo`).
 const GENITIVES: &[&str] = &[
     "of", "del", "de", "do", "da", "dos", "das", "du", "des", "von", "der", "des", "di", "della",
@@ -878,10 +893,7 @@ fn judge(
     // `to read or write`, `en la web`: words of a sentence, unless a cue or the punctuation says
     // otherwise.
     // `Reply YES or NO`: the answers, not the word `no`.
-    let yes_no = c
-        .items
-        .iter()
-        .all(|i| matches!(i.value.to_lowercase().as_str(), "yes" | "no" | "y" | "n"));
+    let yes_no = c.items.iter().all(|i| is_answer_word(&i.value));
     let prose_word = !yes_no
         && c.items.iter().any(|i| {
             let v = i.value.to_lowercase();
@@ -1578,9 +1590,7 @@ fn pairs(text: &str) -> Option<Found> {
             at -= text[..at].chars().next_back().map_or(0, char::len_utf8);
         }
     }
-    let booleans = values
-        .iter()
-        .all(|v| matches!(v.to_lowercase().as_str(), "true" | "false" | "yes" | "no"));
+    let booleans = values.iter().all(|v| is_truth_word(v) || is_answer_word(v));
     (values.len() >= 2 && !booleans && !is_example(text)).then(|| Found {
         values,
         quoted: false,

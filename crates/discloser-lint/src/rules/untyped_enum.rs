@@ -3,6 +3,7 @@
 use discloser_core::schema::{Schema, closed_values};
 use serde_json::Value;
 
+use crate::lists;
 use crate::source::pointer_push;
 use crate::text::{ProseSet, closed_set_in_prose};
 use crate::{Context, Diagnostic, Severity};
@@ -224,16 +225,8 @@ fn typed(found: ProseSet, p: &Param) -> Option<ProseSet> {
     }
     // `yes or no` names the values of a string (`Veteran? Y/N`), not of a boolean; `true or
     // false` is a boolean's, whatever the declared type (the fix is the type, not an enum).
-    let lower: Vec<String> = found.values.iter().map(|v| v.to_lowercase()).collect();
-    let truth = lower.iter().all(|v| {
-        matches!(
-            v.as_str(),
-            "true" | "false" | "verdadero" | "falso" | "vrai" | "faux"
-        )
-    });
-    let answers = lower
-        .iter()
-        .all(|v| matches!(v.as_str(), "yes" | "no" | "y" | "n"));
+    let truth = found.values.iter().all(|v| lists::is_truth_word(v));
+    let answers = found.values.iter().all(|v| lists::is_answer_word(v));
     let string = p
         .types
         .iter()
