@@ -18,6 +18,11 @@ const LARGE: usize = 256 * 1024;
 /// not among `libmimalloc-sys`'s constants).
 const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 
+// In the header's enum (v2 and v3) it comes right before `use_numa_nodes`, which
+// `libmimalloc-sys` does export: a release that renumbers them fails to build here instead of
+// setting another option.
+const _: () = assert!(MI_OPTION_PURGE_DELAY + 1 == libmimalloc_sys::mi_option_use_numa_nodes);
+
 /// Small blocks from mimalloc, large ones from the system (see the module docs). Which one
 /// owns a block follows from its size, which every call that frees or resizes it is given.
 pub struct Allocator;
