@@ -40,13 +40,14 @@ fn parameter(pointer: &str) -> Option<String> {
     Some(name.replace("~1", "/").replace("~0", "~"))
 }
 
-/// Every definition named `name` in the project's files: a second tool of a name already
-/// taken is not in the catalog, and a reviewer needs to see each (up to three).
-fn definitions_named(dir: &std::path::Path, targets: &[String], name: &str) -> Vec<Value> {
-    targets
+/// Every tool definition in the project's files, as written (a second tool of a name already
+/// taken is not in the catalog, but it is in its file's text).
+fn written_tools(project: &Project) -> Vec<Value> {
+    project
+        .catalog
+        .files
         .iter()
-        .filter_map(|target| std::fs::read_to_string(dir.join(target)).ok())
-        .filter_map(|t| serde_json::from_str::<Value>(&t).ok())
+        .filter_map(|file| serde_json::from_str::<Value>(&file.text).ok())
         .flat_map(|value| {
             let tools = value.get("tools").cloned().unwrap_or(value);
             match tools {
@@ -54,6 +55,13 @@ fn definitions_named(dir: &std::path::Path, targets: &[String], name: &str) -> V
                 _ => Vec::new(),
             }
         })
+        .collect()
+}
+
+/// The definitions named `name` (up to three): a reviewer needs to see each.
+fn definitions_named(tools: &[Value], name: &str) -> Vec<Value> {
+    tools
+        .iter()
         .filter(|t| t.get("name").and_then(Value::as_str) == Some(name))
         .take(3)
         .map(|t| {
@@ -117,6 +125,8 @@ fn write_the_blind_review_sample() {
         let Ok(project) = Project::from_paths_with(targets, dir, Strictness::Lenient) else {
             continue;
         };
+        // Parsed once for the project, and only when a finding needs it.
+        let written = std::cell::OnceCell::new();
         let entries = discloser::index::build_entries(&project.catalog, &project.config.index);
         let line_of = |name: &str| {
             entries
@@ -166,7 +176,9 @@ fn write_the_blind_review_sample() {
                 .collect();
             // A finding without a tool (a name defined twice): the definitions from the file.
             let related = match f.message.split('`').nth(1) {
-                Some(name) if f.tool.is_none() => definitions_named(dir, targets, name),
+                Some(name) if f.tool.is_none() => {
+                    definitions_named(written.get_or_init(|| written_tools(&project)), name)
+                }
                 _ => related,
             };
             let (name, description, param) = match tool {

@@ -73,8 +73,7 @@ pub(crate) fn is_answer_word(value: &str) -> bool {
 
 /// Words that say whose a thing is (`NIF o CIF del cliente`, `ID or name of the repo`).
 const GENITIVES: &[&str] = &[
-    "of", "del", "de", "do", "da", "dos", "das", "du", "des", "von", "der", "des", "di", "della",
-    "dello",
+    "of", "del", "de", "do", "da", "dos", "das", "du", "des", "von", "der", "di", "della", "dello",
 ];
 
 /// Items that end a list of values as prose, never values.
@@ -1116,7 +1115,7 @@ fn judge(
                         && i.value.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()))
             }))
         // `Preference between introverted and extroverted`: the two sides of a choice.
-        || (head_t.to_lowercase().ends_with("between")
+        || (head_lower.ends_with("between")
             && n == 2
             && s2.and
             && clause_end
@@ -1194,10 +1193,9 @@ fn judge(
         return None;
     }
     // "either X or Y": two values joined by "or".
-    let either = head_t.to_lowercase();
     if ["either", "entweder", "antingen", "enten", "buď"]
         .iter()
-        .any(|w| either.ends_with(w))
+        .any(|w| head_lower.ends_with(w))
         && (n != 2 || !s2.or)
     {
         return None;
@@ -2079,7 +2077,7 @@ fn only_one(text: &str) -> Option<&str> {
                     "currently",
                 ]
                 .iter()
-                .any(|w| after.trim_start().starts_with(w));
+                .any(|w| after.starts_with(w));
                 let after = after
                     .strip_prefix("is ")
                     .or_else(|| after.strip_prefix("are "))
