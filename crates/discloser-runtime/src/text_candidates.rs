@@ -49,40 +49,6 @@ pub fn from_text(
     config: &IndexConfig,
     limit: usize,
 ) -> BTreeMap<String, Vec<TextCandidate>> {
-    let entries = crate::index::build_entries(catalog, config);
-    catalog
-        .tools
-        .iter()
-        .zip(ranked(catalog, &entries))
-        .map(|(tool, ranked)| {
-            let words = ranked
-                .into_iter()
-                .take(limit)
-                .map(|r| TextCandidate {
-                    word: r.word,
-                    in_line: r.in_line,
-                })
-                .collect();
-            (tool.name.clone(), words)
-        })
-        .collect()
-}
-
-/// One tool's candidate with what ranked it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Ranked {
-    /// The word (folded).
-    pub word: String,
-    /// It is already a word of the tool's index line.
-    pub in_line: bool,
-    /// How many of the catalog's tools use it (in their names, descriptions or enum values).
-    pub tools: usize,
-}
-
-/// Every candidate of every tool of `catalog` (by catalog index), best first, checked against
-/// the index lines `entries` (one per tool, in catalog order): [`from_text`] without the limit,
-/// and with each word's document frequency.
-pub fn ranked(catalog: &Catalog, entries: &[crate::index::Entry]) -> Vec<Vec<Ranked>> {
     let texts: Vec<(Vec<String>, Vec<String>)> = catalog
         .tools
         .iter()
@@ -103,8 +69,8 @@ pub fn ranked(catalog: &Catalog, entries: &[crate::index::Entry]) -> Vec<Vec<Ran
             (name, described)
         })
         .collect();
-    let lines: Vec<BTreeSet<String>> = entries
-        .iter()
+    let lines: Vec<BTreeSet<String>> = crate::index::build_entries(catalog, config)
+        .into_iter()
         .map(|e| term_set(&format!("{} {}", e.signature, e.summary)))
         .collect();
     let mut df: BTreeMap<&str, usize> = BTreeMap::new();
@@ -115,10 +81,12 @@ pub fn ranked(catalog: &Catalog, entries: &[crate::index::Entry]) -> Vec<Vec<Ran
         }
     }
     let n = texts.len() as f64;
-    texts
+    catalog
+        .tools
         .iter()
+        .zip(&texts)
         .zip(&lines)
-        .map(|((name, described), line)| {
+        .map(|((tool, (name, described)), line)| {
             // (term, score, first appearance)
             let mut scored: Vec<(&str, f64, usize)> = Vec::new();
             for (i, term) in name.iter().chain(described).enumerate() {
@@ -138,14 +106,15 @@ pub fn ranked(catalog: &Catalog, entries: &[crate::index::Entry]) -> Vec<Vec<Ran
                 .collect();
             merge_plurals(&mut ranked);
             ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.2.cmp(&b.2)));
-            ranked
+            let words = ranked
                 .into_iter()
-                .map(|(term, _, _)| Ranked {
+                .take(limit)
+                .map(|(term, _, _)| TextCandidate {
                     word: term.to_owned(),
                     in_line: line.contains(term),
-                    tools: df[term],
                 })
-                .collect()
+                .collect();
+            (tool.name.clone(), words)
         })
         .collect()
 }
