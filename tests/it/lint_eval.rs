@@ -57,6 +57,12 @@ const ROUND_6_FLOOR_RECALL: f64 = 0.83;
 const ROUND_7_FLOOR_PRECISION: f64 = 0.93;
 const ROUND_7_FLOOR_RECALL: f64 = 0.83;
 
+/// Floors for round 8 (unseen), a little below its first measurement, with the rule as the
+/// work on round 7 found it: precision 0.982, recall 0.777 (see PROTOCOL.md). The goal is 0.9
+/// for both; recall does not reach it.
+const ROUND_8_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_8_FLOOR_RECALL: f64 = 0.74;
+
 struct Item {
     id: String,
     lang: String,
@@ -432,16 +438,32 @@ fn untyped_enum_on_round_6_development_data() {
 /// Round 7 (`v` ids, 460 items, `round7/`): written and labeled blind while round 6 was being
 /// worked, weighted to English (49%) and Chinese (23%) like the issue's own held-out set, and
 /// measured whole with the rule as it stood before and after that work (see
-/// `round7/SOURCES.md` and `round7/LABELING.md`). Nothing of it has been used to change the
-/// rule: its errors are not printed.
+/// `round7/SOURCES.md` and `round7/LABELING.md`: precision 0.963, recall 0.861), then, once
+/// round 8 stood unseen, used to develop the rule (its errors print with
+/// `DISCLOSER_EVAL_ERRORS=1`).
 #[test]
-fn untyped_enum_on_round_7_unseen() {
+fn untyped_enum_on_round_7_development_data() {
     whole_round(
         "round7",
         460,
+        "development data",
+        true,
+        (ROUND_7_FLOOR_PRECISION, ROUND_7_FLOOR_RECALL),
+    );
+}
+
+/// Round 8 (`w` ids, 488 items, `round8/`): written and labeled blind while round 7 was unseen
+/// (see `round8/SOURCES.md` and `round8/LABELING.md`), weighted to English and Chinese, and
+/// measured whole with the rule as it stood before and after the work on round 7. Nothing of
+/// it has been used to change the rule: its errors are not printed.
+#[test]
+fn untyped_enum_on_round_8_unseen() {
+    whole_round(
+        "round8",
+        488,
         "unseen",
         false,
-        (ROUND_7_FLOOR_PRECISION, ROUND_7_FLOOR_RECALL),
+        (ROUND_8_FLOOR_PRECISION, ROUND_8_FLOOR_RECALL),
     );
 }
 
