@@ -51,17 +51,16 @@ const ROUND_5_FLOOR_RECALL: f64 = 0.89;
 const ROUND_6_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_6_FLOOR_RECALL: f64 = 0.83;
 
-/// Floors for round 7 (unseen), a little below its measurement at the end of the session that
-/// built it: precision 0.963, recall 0.861 (0.963 / 0.852 before that session's changes; see
-/// PROTOCOL.md). The goal is 0.9 for both; recall does not reach it.
-const ROUND_7_FLOOR_PRECISION: f64 = 0.93;
-const ROUND_7_FLOOR_RECALL: f64 = 0.83;
+/// Floors for round 7, development data since its measurement unseen (precision 0.963, recall
+/// 0.861): a little below its figures once the rule was worked on it (0.983, 0.943).
+const ROUND_7_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_7_FLOOR_RECALL: f64 = 0.91;
 
-/// Floors for round 8 (unseen), a little below its first measurement, with the rule as the
-/// work on round 7 found it: precision 0.982, recall 0.777 (see PROTOCOL.md). The goal is 0.9
+/// Floors for round 8 (unseen), a little below its measurement after the work on round 7:
+/// precision 0.974, recall 0.799 (0.982 / 0.777 before it; see PROTOCOL.md). The goal is 0.9
 /// for both; recall does not reach it.
 const ROUND_8_FLOOR_PRECISION: f64 = 0.95;
-const ROUND_8_FLOOR_RECALL: f64 = 0.74;
+const ROUND_8_FLOOR_RECALL: f64 = 0.77;
 
 struct Item {
     id: String,

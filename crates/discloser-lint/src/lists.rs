@@ -391,6 +391,9 @@ fn is_word(c: char) -> bool {
 fn closes_cjk_list(s: &[char]) -> bool {
     let next: String = s.iter().take(5).collect();
     next.starts_with("之一")
+        || next.starts_with("中选")
+        || next.starts_with("中任选")
+        || next.starts_with("中的一")
         || next.starts_with("のいずれか")
         || next.starts_with("のどれか")
         || next.starts_with("から")
@@ -484,7 +487,11 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         let len = (at..s.len())
             .take_while(|&i| {
                 is_han(s[i])
-                    && (i == at || !matches!(s[i], '或' | '和' | '及' | '与' | '还' | 'や' | 'か'))
+                    && (i == at || !matches!(s[i], '或' | '和' | '及' | '与' | '还'))
+                    // `冷蔵か冷凍`; not `おまかせ`, where a kana word goes on around it.
+                    && (i == at
+                        || !matches!(s[i], 'や' | 'か')
+                        || matches!(s[i - 1], '\u{3041}'..='\u{309f}'))
                     // `冷蔵または冷凍`, `現金もしくは振込`: so do the Japanese ones in kana.
                     && (i == at || !starts_kana_conjunction(&s[i..]))
                     && !closes_cjk_list(&s[i..])
@@ -758,10 +765,27 @@ fn list_at(s: &[char], start: usize) -> Option<Candidate> {
         gaps.push((next, mark));
         at = next;
         if items.len() >= 2 && seps.closing {
-            // The item after a closing conjunction is the last one.
+            // The item after a closing conjunction is the last one, unless the same
+            // conjunction joins one more (`wash_fold or dry_clean or both`).
             let (item, e) = item_at(s, at, 12)?;
             items.push(item);
             end = e;
+            let mut again = Seps { ..seps };
+            if seps.or
+                && !seps.comma
+                && items.len() < 40
+                && let Some(next) = separator_at(s, e, &mut again)
+                && again.or
+                && !s[e..next]
+                    .iter()
+                    .any(|c| matches!(c, ',' | '、' | '，' | '/' | '|'))
+                && let Some((item, e)) =
+                    item_at(s, next, 12).filter(|(i, _)| i.quoted == items[0].quoted)
+            {
+                gaps.push((next, ' '));
+                items.push(item);
+                end = e;
+            }
             break;
         }
     }
@@ -893,10 +917,12 @@ fn judge(
     // otherwise.
     // `Reply YES or NO`: the answers, not the word `no`.
     let yes_no = c.items.iter().all(|i| is_answer_word(&i.value));
+    // `ON or OFF`: a word in capitals is a literal, not the preposition.
     let prose_word = !yes_no
         && c.items.iter().any(|i| {
             let v = i.value.to_lowercase();
-            !i.quoted && STOPWORDS.contains(&v.as_str())
+            let capitals = i.value.len() >= 2 && i.value.chars().all(|c| c.is_ascii_uppercase());
+            !i.quoted && !capitals && STOPWORDS.contains(&v.as_str())
         });
     let quoted = c.items.iter().all(|i| i.quoted);
     // `yes or no` is a closed set for a string: the rule drops it for a boolean
@@ -1024,7 +1050,19 @@ fn judge(
                         })))))
         || (quoted && (s2.or || s2.slash))
         || (quoted && head_t.ends_with('[') && tail.trim_start().starts_with(']'))
-        || (s2.slash && n >= 3 && !s2.comma && !s2.or && !s2.and);
+        || (s2.slash && n >= 3 && !s2.comma && !s2.or && !s2.and)
+        // `Only en, de and fr sheets are stored`: "only" before codes.
+        || (["only", "nur", "solo", "seulement", "uniquement", "apenas", "solamente"]
+            .iter()
+            .any(|w| head_word == *w || head_word.ends_with(&format!(" {w}")))
+            && (s2.closing || s2.slash)
+            && c.items.iter().all(|i| {
+                i.quoted
+                    || (!i.han
+                        && ((2..=3).contains(&i.value.len())
+                            && i.value.chars().all(|c| c.is_ascii_lowercase())
+                            || code_like(i)))
+            }));
     // `日志级别 DEBUG、INFO、WARN、ERROR`: ASCII codes enumerated with `、` in CJK text are
     // literals.
     let cjk_codes = c.items.iter().all(|i| !i.han && !i.quoted && code_like(i))
@@ -1065,13 +1103,20 @@ fn judge(
     let spaced_label = head.ends_with(' ')
         && (2..=8).contains(&head_t.chars().count())
         && head_t.chars().all(is_han);
+    // `桌型，小桌、中桌、大桌`: a short label that opens the text, then its comma.
+    let comma_label = comma
+        && from == 0
+        && (1..=6).contains(&head_t.trim_end_matches([',', '，']).chars().count())
+        && head_t.trim_end_matches([',', '，']).chars().all(is_han)
+        // `八字，按年柱、月柱、日柱、时柱顺序，用空格隔开`: the list must end the sentence.
+        && (after.is_empty() || after.starts_with(['。', '.']));
     let cjk_pair = han_items
         && short_han
         && clause_end
         && (((colon || comma)
             && n == 2
             && (c.gaps.iter().any(|&(_, m)| m == '、') || s2.slash || s2.or))
-            || ((colon || open_paren || spaced_label) && n >= 3 && enumeration));
+            || ((colon || open_paren || spaced_label || comma_label) && n >= 3 && enumeration));
     let by_wording = cjk_codes
         || cjk_literals
         || cjk_pair
@@ -1173,7 +1218,10 @@ fn judge(
         && ends_sentence
         && !function_word
         && !sentence_case
-        && ((n >= 3 && (s2.comma || s2.slash || s2.pipe)) || (n == 2 && (s2.or || s2.slash)));
+        && ((n >= 3 && (s2.comma || s2.slash || s2.pipe))
+            || (n == 2 && (s2.or || s2.slash))
+            // `wash_fold or dry_clean or both`
+            || (n >= 3 && s2.or && !s2.and && c.gaps.iter().all(|&(_, m)| m == ' ')));
     // `Required when order_type is limit or stop_limit`: another parameter's values.
     let conditional = is_conditional(&head);
     // A text that has been giving examples (`a format such as '1 hour' ... followed by a unit
@@ -1190,6 +1238,31 @@ fn judge(
             || ((by_wording || whole) && !prose_word && !conditional)
             || (bare && !conditional));
     if !fires {
+        return None;
+    }
+    // `Either this or cas_number`: a pronoun stands for a value named elsewhere (not `IT`,
+    // Italy's code).
+    if c.items.iter().any(|i| {
+        !i.quoted
+            && i.value.chars().skip(1).all(|c| c.is_lowercase())
+            && matches!(
+                i.value.to_lowercase().as_str(),
+                "this" | "that" | "these" | "those" | "it" | "one"
+            )
+    }) {
+        return None;
+    }
+    // `喂食习惯、过敏、性格等注意事项`: `等` inside the last word, before the noun the items
+    // belong to, leaves the list open (`一等座` has it second).
+    if let Some(last) = c.items.last()
+        && last.han
+        && !last.quoted
+        && last
+            .value
+            .chars()
+            .enumerate()
+            .any(|(k, ch)| ch == '等' && k >= 2 && last.value.chars().count() >= k + 3)
+    {
         return None;
     }
     // "either X or Y": two values joined by "or".
@@ -1716,6 +1789,11 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             })
             .unwrap_or(rest.len());
         let segment = &rest[..stop];
+        // `상품 상태: 새상품, 거의 새것, 사용감 있음 중 하나`: a closing "one of" after the phrases.
+        let segment = ["중에서 하나", "중 하나", "중 택1", "중 택일"]
+            .iter()
+            .find_map(|cue| segment.trim_end().strip_suffix(cue))
+            .unwrap_or(segment);
         let closed_paren = rest[stop..].starts_with([')', '）']);
         if paren != closed_paren {
             continue;
@@ -1796,7 +1874,10 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
         let inner = |w: &&str| {
             let w = w.to_lowercase();
             !STOPWORDS.contains(&w.as_str())
-                || matches!(w.as_str(), "de" | "des" | "du" | "del" | "da" | "do" | "di")
+                || matches!(
+                    w.as_str(),
+                    "de" | "des" | "du" | "del" | "da" | "do" | "di" | "a" | "à"
+                )
         };
         let value_word = (ws.len() == 1
             && matches!(
@@ -1811,8 +1892,9 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
             && (value_word || !STOPWORDS.contains(&ws[0].to_lowercase().as_str()))
             && (value_word || ws.iter().all(inner))
             && ws.iter().all(|w| {
-                w.chars()
-                    .all(|c| regex_syntax::is_word_character(c) || matches!(c, '-' | '\'' | '’'))
+                w.chars().all(|c| {
+                    regex_syntax::is_word_character(c) || matches!(c, '-' | '\'' | '’' | '&')
+                })
             })
             && !ws
                 .last()
@@ -2633,6 +2715,63 @@ mod tests {
             values("Whether to include archived items: true or false."),
             Some(vec!["true".to_owned(), "false".to_owned()])
         );
+    }
+
+    #[test]
+    fn shapes_found_on_round_seven() {
+        for (text, expected) in [
+            (
+                "Tipo di imbarcazione: gommone, barca a vela, catamarano",
+                &["gommone", "barca a vela", "catamarano"][..],
+            ),
+            (
+                "Trattamento: solo pernottamento, B&B, mezza pensione o pensione completa",
+                &[
+                    "solo pernottamento",
+                    "B&B",
+                    "mezza pensione",
+                    "pensione completa",
+                ],
+            ),
+            (
+                "상품 상태: 새상품, 거의 새것, 사용감 있음 중 하나",
+                &["새상품", "거의 새것", "사용감 있음"],
+            ),
+            (
+                "线型，Type-C、Lightning、Micro-USB 中选一个",
+                &["Type-C", "Lightning", "Micro-USB"],
+            ),
+            (
+                "桌型，小桌(1-2人)、中桌(3-4人)、大桌(5-8人)、包间",
+                &["小桌", "中桌", "大桌", "包间"],
+            ),
+            (
+                "おまかせ / スタンダード / 節約 の3種類",
+                &["おまかせ", "スタンダード", "節約"],
+            ),
+            (
+                "wash_fold or dry_clean or both",
+                &["wash_fold", "dry_clean", "both"],
+            ),
+            ("ON or OFF", &["ON", "OFF"]),
+            (
+                "Sheet language (ISO 639-1). Only en, de and fr sheets are stored.",
+                &["en", "de", "fr"],
+            ),
+            (
+                "The country. Possible options: US, DE, IT, NL.",
+                &["US", "DE", "IT", "NL"],
+            ),
+        ] {
+            assert_eq!(values(text), v(expected), "{text}");
+        }
+        for text in [
+            "Trade or chemical name. Either this or cas_number",
+            "喂食习惯、过敏、性格等注意事项",
+            "八字，按年柱、月柱、日柱、时柱顺序，用空格隔开。例如：戊寅 己未 己卯 辛未",
+        ] {
+            assert_eq!(values(text), None, "{text}");
+        }
     }
 
     #[test]

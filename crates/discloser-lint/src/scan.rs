@@ -203,7 +203,7 @@ pub fn param_line(line: &str) -> Option<(&str, &str)> {
         .find_map(|&end| param_line_rest(line, end).map(|rest| (&line[start..end], rest)))
 }
 
-/// ```?\s*(?:\([^)]*\))?\s*[:：-]\s+(.+)$`` at `i`: the rest (group 2).
+/// ```?\s*(?:\([^)]*\))?\s*(?:[:-]\s+|：\s*)(.+)$`` at `i`: the rest (group 2).
 fn param_line_rest(line: &str, i: usize) -> Option<&str> {
     let mut i = one(line, i, |c| c == '`').unwrap_or(i);
     i = *run(line, i, usize::MAX, is_s).last().expect("a run");
@@ -213,10 +213,13 @@ fn param_line_rest(line: &str, i: usize) -> Option<&str> {
         i += 1 + close + 1;
     }
     i = *run(line, i, usize::MAX, is_s).last().expect("a run");
+    let sep = i;
     i = one(line, i, |c| matches!(c, ':' | '：' | '-'))?;
-    // `\s+` as long as it leaves `.+` a character that is not a line feed.
+    // `\s+` as long as it leaves `.+` a character that is not a line feed; after a full-width
+    // colon `\s*`, as CJK text puts no space there (`- format：导出格式`).
     let spaces = run(line, i, usize::MAX, is_s);
-    spaces[1..].iter().rev().find_map(|&j| {
+    let least = usize::from(at(line, sep) != Some('：'));
+    spaces[least..].iter().rev().find_map(|&j| {
         let rest = &line[j..];
         (!rest.is_empty() && !rest.contains('\n')).then_some(rest)
     })
@@ -394,7 +397,7 @@ pub(crate) mod tests {
 
     const BULLET: &str = r#"^\s*(?:[-*•·]|\d+[.)])\s+["'`]?([A-Za-z0-9_][\w.+-]{0,39})["'`]?(?:\s\s+\S|\s*(?:$|[:：=—–(（]|\s-\s))"#;
     const PARAM_LINE: &str =
-        r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][\w-]*)`?\s*(?:\([^)]*\))?\s*[:：-]\s+(.+)$";
+        r"^\s*(?:[-*•]\s*)?`?([A-Za-z_][\w-]*)`?\s*(?:\([^)]*\))?\s*(?:[:-]\s+|：\s*)(.+)$";
     const PAIR: &str = r#"(?:^|[\s。；;，,：:(（])(?:传)?([A-Za-z0-9_][\w.-]{0,30})\s*(?:[:：]\s*[^;；:：\n,=]{1,40}?(?:[;；。.]|$)|表示)|["'`]([\w.-]{1,30})["'`]\s*(?:for|to|means|=|[:：]|\s-\s|–|—)|(?:^|[\s,;(])([A-Za-z0-9_]{1,20})\s*=\s*\p{L}[^,;=]{0,30}(?:[,;.)]|$)"#;
 
     struct Old {
