@@ -317,6 +317,17 @@ const QUANTIFIERS: &[&str] = &[
     "combination",
 ];
 
+/// "Only" before a list of codes: `Only en, de and fr sheets are stored`.
+const ONLY_WORDS: &[&str] = &[
+    "only",
+    "nur",
+    "solo",
+    "seulement",
+    "uniquement",
+    "apenas",
+    "solamente",
+];
+
 /// Conjunctions that are also common words of another language: a list closes with them only
 /// after a comma (`zeilboot, motorboot of sloep`, not `name of file`).
 const COMMA_ONLY: &[&str] = &["of", "en", "ja"];
@@ -765,23 +776,28 @@ fn list_at(s: &[char], start: usize) -> Option<Candidate> {
         gaps.push((next, mark));
         at = next;
         if items.len() >= 2 && seps.closing {
-            // The item after a closing conjunction is the last one, unless the same
-            // conjunction joins one more (`wash_fold or dry_clean or both`).
+            // The item after a closing conjunction is the last one, unless "or" alone goes
+            // on joining more (`a or b or c or d`).
             let (item, e) = item_at(s, at, 12)?;
             items.push(item);
             end = e;
-            let mut again = Seps { ..seps };
-            if seps.or
-                && !seps.comma
-                && items.len() < 40
-                && let Some(next) = separator_at(s, e, &mut again)
-                && again.or
-                && !s[e..next]
-                    .iter()
-                    .any(|c| matches!(c, ',' | '、' | '，' | '/' | '|'))
-                && let Some((item, e)) =
+            while seps.or && !seps.comma && items.len() < 40 {
+                let mut again = Seps { ..seps };
+                let Some(next) = separator_at(s, end, &mut again) else {
+                    break;
+                };
+                if !again.or
+                    || s[end..next]
+                        .iter()
+                        .any(|c| matches!(c, ',' | '、' | '，' | '/' | '|'))
+                {
+                    break;
+                }
+                let Some((item, e)) =
                     item_at(s, next, 12).filter(|(i, _)| i.quoted == items[0].quoted)
-            {
+                else {
+                    break;
+                };
                 gaps.push((next, ' '));
                 items.push(item);
                 end = e;
@@ -1052,9 +1068,10 @@ fn judge(
         || (quoted && head_t.ends_with('[') && tail.trim_start().starts_with(']'))
         || (s2.slash && n >= 3 && !s2.comma && !s2.or && !s2.and)
         // `Only en, de and fr sheets are stored`: "only" before codes.
-        || (["only", "nur", "solo", "seulement", "uniquement", "apenas", "solamente"]
-            .iter()
-            .any(|w| head_word == *w || head_word.ends_with(&format!(" {w}")))
+        || (head_word
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|w| ONLY_WORDS.contains(&w))
             && (s2.closing || s2.slash)
             && c.items.iter().all(|i| {
                 i.quoted
@@ -1104,10 +1121,11 @@ fn judge(
         && (2..=8).contains(&head_t.chars().count())
         && head_t.chars().all(is_han);
     // `桌型，小桌、中桌、大桌`: a short label that opens the text, then its comma.
+    let label = head_t.trim_end_matches([',', '，']);
     let comma_label = comma
         && from == 0
-        && (1..=6).contains(&head_t.trim_end_matches([',', '，']).chars().count())
-        && head_t.trim_end_matches([',', '，']).chars().all(is_han)
+        && (1..=6).contains(&label.chars().count())
+        && label.chars().all(is_han)
         // `八字，按年柱、月柱、日柱、时柱顺序，用空格隔开`: the list must end the sentence.
         && (after.is_empty() || after.starts_with(['。', '.']));
     let cjk_pair = han_items
@@ -1257,11 +1275,13 @@ fn judge(
     if let Some(last) = c.items.last()
         && last.han
         && !last.quoted
-        && last
-            .value
-            .chars()
-            .enumerate()
-            .any(|(k, ch)| ch == '等' && k >= 2 && last.value.chars().count() >= k + 3)
+        && {
+            let len = last.value.chars().count();
+            last.value
+                .chars()
+                .enumerate()
+                .any(|(k, ch)| ch == '等' && k >= 2 && len >= k + 3)
+        }
     {
         return None;
     }
