@@ -8,6 +8,7 @@
 //! versions).
 
 pub mod line;
+mod sentence_bounds;
 pub mod signature;
 pub mod summary;
 pub mod triggers;

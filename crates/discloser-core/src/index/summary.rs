@@ -10,7 +10,6 @@
 //! summary says so, so the caller can warn. Nothing is ever cut inside a sentence or a word.
 
 use unicode_normalization::UnicodeNormalization;
-use unicode_segmentation::UnicodeSegmentation;
 
 /// A packed summary.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -426,7 +425,7 @@ const ABBREVIATIONS: &[&str] = &[
 
 /// Splits one paragraph into trimmed sentences.
 fn split_sentences(paragraph: &str) -> impl Iterator<Item = String> + '_ {
-    let mut bounds = paragraph.split_sentence_bounds();
+    let mut bounds = super::sentence_bounds::sentence_bounds(paragraph);
     let mut pending = String::new();
     let mut ended = false;
     std::iter::from_fn(move || {

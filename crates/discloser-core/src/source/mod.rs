@@ -139,6 +139,9 @@ pub struct SourceFile {
     pub syntax: Syntax,
     /// Positions of every key and value, built on the first [`SourceFile::locate`].
     positions: OnceLock<Option<PosNode>>,
+    /// Positions near the root, as deep as the file's tools, recorded by the parse that read
+    /// the value (YAML's fast path), so locating a tool costs no second parse.
+    outline: OnceLock<yaml_events::Outline>,
     /// Byte offset of the start of every line, built on first use.
     line_starts: OnceLock<Vec<usize>>,
     /// Character counts at every [`CHAR_MARK_STEP`] bytes, built on the first position in a
@@ -229,6 +232,7 @@ impl SourceFile {
             text,
             syntax,
             positions: OnceLock::new(),
+            outline: OnceLock::new(),
             line_starts: OnceLock::new(),
             char_marks: OnceLock::new(),
             bom,
@@ -244,6 +248,7 @@ impl SourceFile {
             text,
             syntax,
             positions: OnceLock::new(),
+            outline: OnceLock::new(),
             line_starts: OnceLock::new(),
             char_marks: OnceLock::new(),
             bom: false,
@@ -282,7 +287,11 @@ impl SourceFile {
                 )
             }),
             Syntax::Yaml => match yaml_events::fast_value(&self.text) {
-                Some(value) => Ok(value),
+                Some((value, outline)) => {
+                    // A second parse of the same text records the same outline: keep the first.
+                    let _ = self.outline.set(outline);
+                    Ok(value)
+                }
                 None => serde_saphyr::from_str_with_options(&self.text, yaml_options())
                     .map_err(|e| self.yaml_error(ErrorKind::Syntax, &e)),
             },
@@ -485,22 +494,26 @@ impl SourceFile {
     /// [`SourceFile::locate`] for many pointers at once, in order. The positions are parsed
     /// for this call only (unless an earlier `locate` kept them) and dropped on return, so a
     /// run that positions findings in thousands of files holds one file's positions at a time.
-    /// Only as many levels are built as the deepest pointer asked for has segments.
+    /// Only as many levels are built as the deepest pointer asked for has segments; none when
+    /// the parse that read the file recorded them that deep (a YAML file's tools).
     pub fn locate_all<'p>(
         &self,
         requests: impl IntoIterator<Item = (&'p str, Target)>,
     ) -> Vec<Position> {
         let requests: Vec<(&str, Target)> = requests.into_iter().collect();
         let built;
-        let tree = match self.positions.get() {
-            Some(kept) => kept.as_ref(),
-            None => {
-                let depth = requests
-                    .iter()
-                    .map(|(pointer, _)| pointer.matches('/').count())
-                    .max()
-                    .unwrap_or(0);
-                built = self.build_positions_to(depth);
+        let depth = || {
+            requests
+                .iter()
+                .map(|(pointer, _)| pointer.matches('/').count())
+                .max()
+                .unwrap_or(0)
+        };
+        let tree = match (self.positions.get(), self.outline.get()) {
+            (Some(kept), _) => kept.as_ref(),
+            (None, Some(outline)) if depth() <= outline.depth => Some(&outline.tree),
+            (None, _) => {
+                built = self.build_positions_to(depth());
                 built.as_ref()
             }
         };

@@ -181,15 +181,24 @@ const FAST_MAX_NODES: usize = 20_000_000;
 /// error messages are the reference; the tests check both agree wherever this gives a value.
 ///
 /// Maps are allocated at their exact size, so the value also takes less memory.
-pub(super) fn fast_value(text: &str) -> Option<Value> {
+///
+/// With the value comes the document's [`Outline`], recorded in the same pass: where its tools
+/// are, so that listing them costs no second parse of the file.
+pub(super) fn fast_value(text: &str) -> Option<(Value, Outline)> {
+    /// A collection's position, and its children's when the outline goes below it.
+    struct Place {
+        at: Loc,
+        kids: Option<Kids>,
+    }
     enum Frame {
-        Seq(Vec<Value>),
-        /// The entries, the key awaiting its value, and the keys as a set once the map is
-        /// large (a linear search per key made 100,000 keys quadratic).
+        Seq(Vec<Value>, Place),
+        /// The entries, the key awaiting its value (and where it is), and the keys as a set
+        /// once the map is large (a linear search per key made 100,000 keys quadratic).
         Map(
             Vec<(String, Value)>,
-            Option<String>,
+            Option<(String, Loc)>,
             Option<std::collections::HashSet<String>>,
+            Place,
         ),
     }
     /// Maps up to this many entries are searched for a repeated key one by one.
@@ -198,9 +207,15 @@ pub(super) fn fast_value(text: &str) -> Option<Value> {
     let mut root = None;
     let mut documents = 0;
     let mut nodes = 0;
+    // Set by the root: a list's items, or a mapping's entries and their items.
+    let mut depth = 0;
     for event in Parser::new_from_str(text) {
-        let (event, _) = event.ok()?;
-        let node = match event {
+        let (event, span) = event.ok()?;
+        let at = Loc::Pos(Position {
+            line: span.start.line(),
+            col: span.start.col() + 1,
+        });
+        let (node, kids) = match event {
             Event::StreamStart | Event::StreamEnd | Event::DocumentEnd => continue,
             Event::DocumentStart(..) => {
                 documents += 1;
@@ -211,7 +226,7 @@ pub(super) fn fast_value(text: &str) -> Option<Value> {
             }
             Event::Scalar(value, style, 0, None) => {
                 // A mapping key must be a string, not a plain scalar read as something else.
-                let is_key = matches!(stack.last(), Some(Frame::Map(_, None, _)));
+                let is_key = matches!(stack.last(), Some(Frame::Map(_, None, _, _)));
                 if is_key {
                     // A plain key counts only when it reads as a string; `<<` merges.
                     let key = match style {
@@ -221,7 +236,7 @@ pub(super) fn fast_value(text: &str) -> Option<Value> {
                         },
                         _ => value.into_owned(),
                     };
-                    let Some(Frame::Map(entries, pending, keys)) = stack.last_mut() else {
+                    let Some(Frame::Map(entries, pending, keys, _)) = stack.last_mut() else {
                         return None;
                     };
                     let repeated = match keys {
@@ -238,62 +253,119 @@ pub(super) fn fast_value(text: &str) -> Option<Value> {
                     if repeated {
                         return None;
                     }
-                    *pending = Some(key);
+                    *pending = Some((key, at));
                     continue;
                 }
-                match style {
+                let value = match style {
                     ScalarStyle::Plain => plain_scalar(&value)?,
                     _ => Value::String(value.into_owned()),
-                }
+                };
+                (value, Kids::Leaf)
             }
             Event::SequenceStart(_, 0, None) => {
-                stack.push(Frame::Seq(Vec::new()));
+                if stack.is_empty() {
+                    depth = 1;
+                }
+                // Whether this list records its items' positions.
+                let kids = (stack.len() < depth).then(|| Kids::Seq(Vec::new()));
+                stack.push(Frame::Seq(Vec::new(), Place { at, kids }));
                 if stack.len() > FAST_MAX_DEPTH {
                     return None;
                 }
                 continue;
             }
             Event::MappingStart(_, 0, None) => {
-                stack.push(Frame::Map(Vec::new(), None, None));
+                if stack.is_empty() {
+                    depth = 2;
+                }
+                let kids = (stack.len() < depth).then(|| Kids::Map(Vec::new()));
+                stack.push(Frame::Map(Vec::new(), None, None, Place { at, kids }));
                 if stack.len() > FAST_MAX_DEPTH {
                     return None;
                 }
                 continue;
             }
             Event::SequenceEnd => match stack.pop()? {
-                Frame::Seq(items) => Value::Array(items),
+                Frame::Seq(items, place) => {
+                    let Place { at: start, kids } = place;
+                    let node = Value::Array(items);
+                    deliver_place(&mut stack, &mut root, node, start, kids, &mut nodes)?;
+                    continue;
+                }
                 Frame::Map(..) => return None,
             },
             Event::MappingEnd => match stack.pop()? {
-                Frame::Map(entries, None, _) => {
+                Frame::Map(entries, None, _, place) => {
                     let mut map = serde_json::Map::with_capacity(entries.len());
                     map.extend(entries);
-                    Value::Object(map)
+                    let Place { at: start, kids } = place;
+                    let node = Value::Object(map);
+                    deliver_place(&mut stack, &mut root, node, start, kids, &mut nodes)?;
+                    continue;
                 }
                 _ => return None,
             },
             // Tags, anchors, aliases and anything else: serde-saphyr's business.
             _ => return None,
         };
-        nodes += 1;
-        if nodes > FAST_MAX_NODES {
+        deliver_place(&mut stack, &mut root, node, at, Some(kids), &mut nodes)?;
+    }
+    /// Hands a finished node to the enclosing collection (with its position, when that
+    /// collection records them), or makes it the root; `None` when the fast path gives up.
+    fn deliver_place(
+        stack: &mut [Frame],
+        root: &mut Option<(Value, PosNode)>,
+        node: Value,
+        at: Loc,
+        kids: Option<Kids>,
+        nodes: &mut usize,
+    ) -> Option<()> {
+        *nodes += 1;
+        if *nodes > FAST_MAX_NODES {
             return None;
         }
+        let place = || PosNode {
+            at,
+            kids: kids.unwrap_or(Kids::Leaf),
+        };
         match stack.last_mut() {
             None => {
                 if root.is_some() {
                     return None;
                 }
-                root = Some(node);
+                *root = Some((node, place()));
             }
-            Some(Frame::Seq(items)) => items.push(node),
-            Some(Frame::Map(entries, pending, _)) => {
-                let key = pending.take()?;
+            Some(Frame::Seq(items, parent)) => {
+                items.push(node);
+                if let Some(Kids::Seq(outline)) = &mut parent.kids {
+                    outline.push(place());
+                }
+            }
+            Some(Frame::Map(entries, pending, _, parent)) => {
+                let (key, key_at) = pending.take()?;
+                if let Some(Kids::Map(outline)) = &mut parent.kids {
+                    outline.push((key.clone(), key_at, place()));
+                }
                 entries.push((key, node));
             }
         }
+        Some(())
     }
-    if stack.is_empty() { root } else { None }
+    if !stack.is_empty() {
+        return None;
+    }
+    let (value, tree) = root?;
+    Some((value, Outline { depth, tree }))
+}
+
+/// The positions of a document's nodes down to `depth` levels below the root (deeper
+/// collections are leaves), as [`yaml_positions`] gives them for that depth: recorded by
+/// [`fast_value`] in its one pass, as deep as the file's tools (the items of a root list, or of
+/// the lists in a root mapping), so that positioning a tool costs no second parse.
+#[derive(Debug)]
+pub(super) struct Outline {
+    pub(super) depth: usize,
+    pub(super) tree: PosNode,
 }
 
 /// A plain scalar's value when it is unambiguous (YAML 1.2 core schema with the strict
@@ -338,9 +410,15 @@ mod tests {
     /// Whether the fast path took `text`; where it did, serde-saphyr must give the same value,
     /// keys in the same order.
     fn agrees(text: &str) -> bool {
-        let Some(fast) = fast_value(text) else {
+        let Some((fast, outline)) = fast_value(text) else {
             return false;
         };
+        // The outline is the positions of a second parse, to its depth.
+        assert_eq!(
+            format!("{:?}", Some(&outline.tree)),
+            format!("{:?}", yaml_positions(text, outline.depth).as_ref()),
+            "{text}"
+        );
         let slow: Value = serde_saphyr::from_str_with_options(text, super::super::yaml_options())
             .unwrap_or_else(|e| {
                 panic!("serde-saphyr refuses what the fast path read: {e}\n{text}")
