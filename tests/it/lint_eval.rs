@@ -61,6 +61,10 @@ const ROUND_7_FLOOR_RECALL: f64 = 0.91;
 /// for both; recall does not reach it.
 const ROUND_8_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_8_FLOOR_RECALL: f64 = 0.77;
+/// Floors for round 9 (unseen): set below its first measurement, with the rule as it stood
+/// before the work on round 8: precision 0.991, recall 0.786 (see PROTOCOL.md).
+const ROUND_9_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_9_FLOOR_RECALL: f64 = 0.76;
 
 struct Item {
     id: String,
@@ -463,6 +467,21 @@ fn untyped_enum_on_round_8_unseen() {
         "unseen",
         false,
         (ROUND_8_FLOOR_PRECISION, ROUND_8_FLOOR_RECALL),
+    );
+}
+
+/// Round 9 (`x` ids, 483 items, `round9/`): written and labeled blind while round 8 was unseen
+/// (see `round9/SOURCES.md` and `round9/LABELING.md`), weighted to English and Chinese, and
+/// measured whole with the rule as it stood before and after the work on round 8. Nothing of
+/// it has been used to change the rule: its errors are not printed.
+#[test]
+fn untyped_enum_on_round_9_unseen() {
+    whole_round(
+        "round9",
+        483,
+        "unseen",
+        false,
+        (ROUND_9_FLOOR_PRECISION, ROUND_9_FLOOR_RECALL),
     );
 }
 
