@@ -141,7 +141,8 @@ pub struct SourceFile {
     positions: OnceLock<Option<PosNode>>,
     /// Positions near the root, as deep as the file's tools, recorded by the parse that read
     /// the value (YAML's fast path), so locating a tool costs no second parse.
-    outline: OnceLock<yaml_events::Outline>,
+    /// (Boxed: a file that has none, JSON, pays one pointer for it.)
+    outline: OnceLock<Box<yaml_events::Outline>>,
     /// Byte offset of the start of every line, built on first use.
     line_starts: OnceLock<Vec<usize>>,
     /// Character counts at every [`CHAR_MARK_STEP`] bytes, built on the first position in a
@@ -289,7 +290,7 @@ impl SourceFile {
             Syntax::Yaml => match yaml_events::fast_value(&self.text) {
                 Some((value, outline)) => {
                     // A second parse of the same text records the same outline: keep the first.
-                    let _ = self.outline.set(outline);
+                    let _ = self.outline.set(Box::new(outline));
                     Ok(value)
                 }
                 None => serde_saphyr::from_str_with_options(&self.text, yaml_options())
