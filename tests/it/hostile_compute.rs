@@ -109,16 +109,17 @@ const EVIL_NAME: &str = "a\n::error file=README.md,line=1::X\u{1b}]0;TITLE\u{7}\
 fn evil_project() -> Project {
     let tool = serde_json::json!([{
         "name": EVIL_NAME,
+        "triggers": [" "],
         "description": "Does x.",
         "parameters": {"type": "object", "properties": {"k": {"type": "string"}}}
     }]);
     Project::new(&[
         ("tools/t.json", tool.to_string().as_bytes()),
-        // A file name with a line feed, a space and a `#`, for SARIF's URI (its tool has no
-        // triggers, so a finding names the file).
+        // A file name with a line feed, a space and a `#`, for SARIF's URI (its tool's
+        // trigger list is blank, so a finding names the file).
         (
             "tools/odd\n #name.json",
-            br#"[{"name": "odd", "description": "Does odd.", "parameters": {"type": "object"}}]"#,
+            br#"[{"name": "odd", "triggers": [""], "description": "Does odd.", "parameters": {"type": "object"}}]"#,
         ),
     ])
 }

@@ -67,10 +67,14 @@ fn lint_counts(dir: &Path) -> String {
             .iter()
             .map(|(rule, n)| format!("{rule}={n}"))
             .collect();
-        table.push_str(&format!(
-            "{target}: {} tools; {}\n",
-            project.catalog.tools.len(),
+        let counts = if counts.is_empty() {
+            "no findings".to_owned()
+        } else {
             counts.join(", ")
+        };
+        table.push_str(&format!(
+            "{target}: {} tools; {counts}\n",
+            project.catalog.tools.len(),
         ));
     }
     table

@@ -27,6 +27,7 @@ use serde_json::Value;
 
 use crate::catalog::Catalog;
 use crate::config::IndexConfig;
+use crate::index::Entry;
 use crate::text::{fold, name_parts, term_set, terms};
 
 /// Candidates shown per tool when the caller gives no limit.
@@ -39,6 +40,12 @@ pub struct TextCandidate {
     pub word: String,
     /// It is already a word of the tool's index line.
     pub in_line: bool,
+    /// It comes only from the values of the tool's enums (not its name or description).
+    #[serde(skip)]
+    pub only_enum_value: bool,
+    /// How many tools of the catalog use it (in their names, descriptions or enum values).
+    #[serde(skip)]
+    pub tools: usize,
 }
 
 /// The candidates of every tool of `catalog` (by name; every tool has an entry, possibly
@@ -49,7 +56,18 @@ pub fn from_text(
     config: &IndexConfig,
     limit: usize,
 ) -> BTreeMap<String, Vec<TextCandidate>> {
-    let texts: Vec<(Vec<String>, Vec<String>)> = catalog
+    let entries = crate::index::build_entries(catalog, config);
+    from_entries(catalog, &entries, limit)
+        .into_iter()
+        .zip(&catalog.tools)
+        .map(|(found, tool)| (tool.name.clone(), found))
+        .collect()
+}
+
+/// [`from_text`] from the entries [`crate::index::build_entries`] made of the same catalog,
+/// by catalog index rather than by name (nothing is rendered a second time).
+pub fn from_entries(catalog: &Catalog, entries: &[Entry], limit: usize) -> Vec<Vec<TextCandidate>> {
+    let texts: Vec<(Vec<String>, Vec<String>, BTreeSet<String>)> = catalog
         .tools
         .iter()
         .map(|tool| {
@@ -61,32 +79,38 @@ pub fn from_text(
                 .into_iter()
                 .filter(|t| keep(t))
                 .collect();
+            let prose: BTreeSet<String> = name.iter().chain(&described).cloned().collect();
             described.extend(
                 enum_values(&tool.parameters)
                     .flat_map(|v| terms(&fold(v)))
                     .filter(|t| keep(t)),
             );
-            (name, described)
+            (name, described, prose)
         })
         .collect();
-    let lines: Vec<BTreeSet<String>> = crate::index::build_entries(catalog, config)
-        .into_iter()
-        .map(|e| term_set(&format!("{} {}", e.signature, e.summary)))
+    // A line's words are those the search tool matches in it: the terms of the signature and
+    // the summary, and the parts of the name (`runJarAgent` has `run`).
+    let lines: Vec<BTreeSet<String>> = entries
+        .iter()
+        .zip(&texts)
+        .map(|(e, (name, _, _))| {
+            let mut words = term_set(&format!("{} {}", e.signature, e.summary));
+            words.extend(name.iter().cloned());
+            words
+        })
         .collect();
     let mut df: BTreeMap<&str, usize> = BTreeMap::new();
-    for (name, described) in &texts {
+    for (name, described, _) in &texts {
         let distinct: BTreeSet<&str> = name.iter().chain(described).map(String::as_str).collect();
         for term in distinct {
             *df.entry(term).or_default() += 1;
         }
     }
     let n = texts.len() as f64;
-    catalog
-        .tools
+    texts
         .iter()
-        .zip(&texts)
         .zip(&lines)
-        .map(|((tool, (name, described)), line)| {
+        .map(|((name, described, prose), line)| {
             // (term, score, first appearance)
             let mut scored: Vec<(&str, f64, usize)> = Vec::new();
             for (i, term) in name.iter().chain(described).enumerate() {
@@ -106,15 +130,16 @@ pub fn from_text(
                 .collect();
             merge_plurals(&mut ranked);
             ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.2.cmp(&b.2)));
-            let words = ranked
+            ranked
                 .into_iter()
                 .take(limit)
                 .map(|(term, _, _)| TextCandidate {
                     word: term.to_owned(),
                     in_line: line.contains(term),
+                    only_enum_value: !prose.contains(term),
+                    tools: df[term],
                 })
-                .collect();
-            (tool.name.clone(), words)
+                .collect()
         })
         .collect()
 }

@@ -1,31 +1,62 @@
 //! DL001 `missing-triggers`.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use crate::{At, Context, Diagnostic, Severity};
+use discloser_runtime::text_candidates::{self, TextCandidate};
+use discloser_runtime::{SEARCH_LIMIT, SearchIndex};
 
 declare_rule! {
     /// ## What it does
     /// Flags a tool that can appear in the index (it is not core and some profile leaves it
-    /// unbound) but has no trigger words. A file none of whose tools has any gets one finding
-    /// for the file. The message says how many tools the index holds; when it holds three or
-    /// fewer, the help also offers binding them all instead.
+    /// unbound), has no trigger words, and whose line a search cannot single out: every word
+    /// of its line (the parts of its name, the terms of its packed summary) is used by more
+    /// than five tools of the catalog (the search tool's default number of results). The
+    /// message names the line's words with how many tools use each, and the words of the
+    /// tool's own text that would set it apart (those `discloser suggest --triggers
+    /// --from-text` shows that the line lacks and that five tools or fewer use).
+    ///
+    /// A tool whose trigger list was written but left empty (the `triggers: []` stub
+    /// `discloser init` writes in `overrides`, or only blank strings) is flagged whatever its
+    /// line. Otherwise a tool whose line has a word of its own is not flagged: its name or
+    /// summary already finds it. A file none of whose tools has any triggers gets one finding for the tools
+    /// flagged in it. When the index holds three tools or fewer, the help also offers binding
+    /// them all instead.
     ///
     /// ## Why is this bad?
     /// The index line is read by a model deciding *whether* to call the tool; trigger words say
-    /// when it applies, in the words users type. Without them the tool appears as a bare name and
-    /// a summary, and in practice the model does not reach for it. The search tool scores the same
-    /// words, so the tool is also hard to find by search.
+    /// when it applies, in the words users type. A line made only of words many tools share
+    /// tells this tool from none of them, and the search tool, which scores the same words,
+    /// ranks it among them: the words that would find it, often further on in its
+    /// description, never reach the model.
     ///
     /// ## Example
     /// ```yaml tools
-    /// - name: view_startup_guide
-    ///   description: Fetch the full text of a built-in guide and answer from it.
+    /// - name: view_guide
+    ///   description: |
+    ///     Retrieve the full text of a built-in guide and answer from it.
+    ///     Topics: business plan, self-registration, tax filing.
+    ///   summary_budget: 70
+    /// - {name: view_billing_guide, description: Retrieve the full text of a built-in guide and answer from it.}
+    /// - {name: view_hiring_guide, description: Retrieve the full text of a built-in guide and answer from it.}
+    /// - {name: view_lease_guide, description: Retrieve the full text of a built-in guide and answer from it.}
+    /// - {name: view_permit_guide, description: Retrieve the full text of a built-in guide and answer from it.}
+    /// - {name: view_visa_guide, description: Retrieve the full text of a built-in guide and answer from it.}
     /// ```
     ///
     /// ## Use instead
     /// ```yaml tools
-    /// - name: view_startup_guide
-    ///   description: Fetch the full text of a built-in guide and answer from it.
-    ///   triggers: [BP, business plan, 商业计划书]
+    /// - name: view_guide
+    ///   description: |
+    ///     Retrieve the full text of a built-in guide and answer from it.
+    ///     Topics: business plan, self-registration, tax filing.
+    ///   summary_budget: 70
+    ///   triggers: [BP, business plan, tax filing, 商业计划书]
+    /// - {name: view_billing_guide, description: Retrieve the full text of a built-in guide and answer from it.}
+    /// - {name: view_hiring_guide, description: Retrieve the full text of a built-in guide and answer from it.}
+    /// - {name: view_lease_guide, description: Retrieve the full text of a built-in guide and answer from it.}
+    /// - {name: view_permit_guide, description: Retrieve the full text of a built-in guide and answer from it.}
+    /// - {name: view_visa_guide, description: Retrieve the full text of a built-in guide and answer from it.}
     /// ```
     pub static MISSING_TRIGGERS = ("DL001", "missing-triggers", Severity::Error, check);
 }
@@ -33,17 +64,149 @@ declare_rule! {
 /// An index of at most this many tools is short enough to bind whole instead: the help says so.
 const SMALL_INDEX: usize = 3;
 
+/// Words named in a message, at most.
+const SHOWN: usize = 6;
+
+/// Why a tool without triggers is flagged.
+enum Evidence {
+    /// Its trigger list was written but is empty or blank: the stub `discloser init` writes
+    /// (`triggers: []` in `overrides`), or strings that are only spaces.
+    Stub,
+    /// Its line cannot be told from others': every word of it, with how many tools use it
+    /// (all more than [`SEARCH_LIMIT`]), most used first; and the words of the tool's own text
+    /// that its line lacks and that would set it apart.
+    Shared {
+        shared: Vec<(String, usize)>,
+        absent: Vec<String>,
+    },
+}
+
+impl Evidence {
+    /// The clause after "has no trigger words": what the evidence is.
+    fn clause(&self) -> String {
+        let (shared, absent) = match self {
+            Evidence::Stub => return "its trigger list is empty, still to be filled".to_owned(),
+            Evidence::Shared { shared, absent } => (shared, absent),
+        };
+        let mut clause = if shared.is_empty() {
+            "its line has no word a search can match".to_owned()
+        } else {
+            format!(
+                "its line has only words that more than {SEARCH_LIMIT} tools use, alone and in every pair ({}), so a search for them finds it only among more than {SEARCH_LIMIT} others",
+                shared
+                    .iter()
+                    .take(SHOWN)
+                    .map(|(word, n)| format!("`{word}` {n}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        if !absent.is_empty() {
+            clause.push_str(&format!(
+                "; its definition has words that would: {}",
+                absent
+                    .iter()
+                    .take(SHOWN)
+                    .map(|w| format!("`{w}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        clause
+    }
+}
+
+/// The evidence for each tool of `tools` (catalog indexes) that has some.
+fn evidence(ctx: &Context<'_>, tools: &BTreeSet<usize>) -> BTreeMap<usize, Evidence> {
+    let catalog = &ctx.project.catalog;
+    let search = SearchIndex::from_entries(catalog, &ctx.entries);
+    let postings = search.postings();
+    let stub = |i: usize| {
+        let tool = &catalog.tools[i];
+        !tool.triggers.is_empty()
+            || ctx
+                .project
+                .config
+                .overrides
+                .get(&tool.name)
+                .is_some_and(|o| o.triggers.is_some())
+    };
+    let mut found: BTreeMap<usize, Evidence> = tools
+        .iter()
+        .filter_map(|&i| {
+            if stub(i) {
+                return Some((i, Evidence::Stub));
+            }
+            let words: Vec<&str> = search.words(i).into_iter().collect();
+            let lists: Vec<&[usize]> = words.iter().map(|w| postings[w].as_slice()).collect();
+            let common = lists.iter().all(|l| l.len() > SEARCH_LIMIT)
+                && (0..lists.len()).all(|a| {
+                    (a + 1..lists.len()).all(|b| shared_by_more(lists[a], lists[b], SEARCH_LIMIT))
+                });
+            common.then(|| {
+                let mut shared: Vec<(String, usize)> = words
+                    .iter()
+                    .zip(&lists)
+                    .map(|(&w, l)| (w.to_owned(), l.len()))
+                    .collect();
+                shared.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+                (
+                    i,
+                    Evidence::Shared {
+                        shared,
+                        absent: Vec::new(),
+                    },
+                )
+            })
+        })
+        .collect();
+    if !found.values().any(|e| matches!(e, Evidence::Shared { .. })) {
+        return found;
+    }
+    let candidates =
+        text_candidates::from_entries(catalog, &ctx.entries, text_candidates::DEFAULT_LIMIT);
+    for (&i, evidence) in &mut found {
+        let Evidence::Shared { absent, .. } = evidence else {
+            continue;
+        };
+        *absent = candidates[i]
+            .iter()
+            // An optional parameter's enum values (`asc`, `desc`) are values, not what the
+            // tool is for; a word more than a search's worth of tools use would not find it.
+            .filter(|c: &&TextCandidate| {
+                !c.in_line && !c.only_enum_value && c.tools <= SEARCH_LIMIT
+            })
+            .map(|c| c.word.clone())
+            .collect();
+    }
+    found
+}
+
+/// Whether more than `limit` tools are in both sorted lists.
+fn shared_by_more(a: &[usize], b: &[usize], limit: usize) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    short
+        .iter()
+        .filter(|t| long.binary_search(t).is_ok())
+        .nth(limit)
+        .is_some()
+}
+
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let config = std::sync::OnceLock::new();
     let catalog = &ctx.project.catalog;
-    let missing: std::collections::BTreeSet<usize> = (0..ctx.entries.len())
+    let bare: BTreeSet<usize> = (0..ctx.entries.len())
         .filter(|&i| ctx.entries[i].triggers.is_empty() && ctx.can_be_indexed(i))
         .collect();
+    if bare.is_empty() {
+        return;
+    }
+    let evidence = evidence(ctx, &bare);
     // A file none of whose tools has triggers, nor an `overrides:` entry for them, has not
     // started on them: one finding for the file says so, where one per tool would repeat it
-    // for every tool (2,053 times for BFCL) and tell no tool from another.
-    let mut untouched: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
-    let mut started = std::collections::BTreeSet::new();
+    // for every tool (hundreds of times for BFCL) and tell no tool from another.
+    let mut untouched: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    let mut started = BTreeSet::new();
     for (i, tool) in catalog.tools.iter().enumerate() {
         let stub = ctx
             .project
@@ -53,33 +216,33 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .is_some_and(|o| o.triggers.is_some());
         if !ctx.entries[i].triggers.is_empty() || stub {
             started.insert(tool.origin.file);
-        } else if missing.contains(&i) {
+        } else if evidence.contains_key(&i) {
             untouched.entry(tool.origin.file).or_default().push(i);
         }
     }
+    untouched.retain(|file, tools| !started.contains(file) && tools.len() >= 2);
     let indexed = ctx.indexable.iter().filter(|&&t| t).count();
     // A catalog this small costs little bound whole: binding it is the other way out.
     let small = indexed <= SMALL_INDEX;
-    let among = if indexed > 1 {
-        format!("among the {indexed} tools of the index, ")
-    } else {
-        String::new()
-    };
     let bind = if small {
         " (or, since the index is this small, bind them all in the starter set)"
     } else {
         ""
     };
-    for (file, tools) in &untouched {
-        if started.contains(file) || tools.len() < 2 {
-            continue;
-        }
+    for tools in untouched.values() {
         let first = tools[0];
+        let of_file = catalog
+            .tools
+            .iter()
+            .filter(|t| t.origin.file == catalog.tools[first].origin.file)
+            .count();
         out.push(Diagnostic {
             at: At::Tool(first, String::new()),
             message: format!(
-                "none of the {} tools of this file has trigger words: {among}their lines and the search tool have only names and summaries to match the words users type",
-                tools.len()
+                "none of the {of_file} tools of this file has trigger words, and {} of them cannot be told from other tools: `{}` has no trigger words, and {}",
+                tools.len(),
+                catalog.tools[first].name,
+                evidence[&first].clause()
             ),
             help: Some(format!(
                 "add `triggers:` to each tool (or set them in `overrides`){bind}; `discloser suggest --triggers --from-text` proposes words from the descriptions"
@@ -87,19 +250,11 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             fix: None,
         });
     }
-    for &i in &missing {
+    for (&i, found) in &evidence {
         let tool = &catalog.tools[i];
-        if untouched
-            .get(&tool.origin.file)
-            .is_some_and(|t| t.len() >= 2 && !started.contains(&tool.origin.file))
-        {
+        if untouched.contains_key(&tool.origin.file) {
             continue;
         }
-        let at = if tool.triggers.is_empty() {
-            At::Tool(i, "/name".into())
-        } else {
-            At::Tool(i, "/triggers".into())
-        };
         let help = if ctx.project.is_from_server(tool) {
             server_help(ctx, &config, &tool.name)
         } else {
@@ -110,9 +265,19 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         } else {
             help
         };
+        // Triggers that normalise to nothing (blank strings) are pointed at where they are.
+        let at = if tool.triggers.is_empty() {
+            At::Tool(i, "/name".into())
+        } else {
+            At::Tool(i, "/triggers".into())
+        };
         out.push(Diagnostic {
             at,
-            message: format!("tool `{}` has no trigger words: {among}its line and the search tool have only its name and summary to match the words users type", tool.name),
+            message: format!(
+                "tool `{}` has no trigger words, and {}",
+                tool.name,
+                found.clause()
+            ),
             help: Some(help),
             fix: None,
         });
