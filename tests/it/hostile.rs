@@ -239,12 +239,14 @@ fn lint_of_minified_json_keeps_snippets_short() {
     let tools: Vec<serde_json::Value> = (0..100)
         .map(|i| {
             // One tool with triggers: the others are each a `missing-triggers` finding (a file
-            // where none has them is one finding), since no word of their lines sets one apart
-            // (a name's one-letter parts are no words a search matches).
+            // where none has them is one finding): their lines have the same words (a name's
+            // one-letter parts are no words), and a word of each description beyond its
+            // summary tells them apart.
             let letter = |n: usize| char::from(b'a' + (n % 26) as u8);
             serde_json::json!({"name": format!("tool_{}_{}", letter(i / 26), letter(i)),
                 "triggers": if i == 0 { vec!["fetch"] } else { vec![] },
-                "description": "Fetch the record and return it. ".repeat(20),
+                "description": format!("{}Kept in the z{}{}q archive.",
+                    "Fetch the record and return it. ".repeat(20), letter(i / 26), letter(i)),
                 "parameters": {"type": "object", "properties": {"mode": {"type": "string",
                     "description": "One of 'fast', 'slow' or 'auto'."}}, "required": ["mode"]}})
         })

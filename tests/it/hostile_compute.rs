@@ -50,13 +50,17 @@ fn run_into_closed_pipe(project: &Project, args: &[&str]) -> ExitStatus {
     child.wait().expect("wait for discloser")
 }
 
-/// `n` tools, all but the first without trigger words (each of those a `missing-triggers`
+/// `n` tools, all but the first with a blank trigger list (each of those a `missing-triggers`
 /// error: the first one's triggers keep them from being one finding for the file), as a JSON
 /// array.
 fn untriggered_tools(n: usize) -> String {
     let tools: Vec<String> = (0..n)
         .map(|i| {
-            let triggers = if i == 0 { r#""triggers": ["thing"], "# } else { "" };
+            let triggers = if i == 0 {
+                r#""triggers": ["thing"], "#
+            } else {
+                r#""triggers": [""], "#
+            };
             format!(
                 r#"{{"name": "tool_{i}", {triggers}"description": "Does thing {i}.", "parameters": {{"type": "object", "properties": {{"a": {{"type": "string"}}}}}}}}"#
             )

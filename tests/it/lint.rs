@@ -353,7 +353,7 @@ fn bundled_example_lints_clean() {
 fn exit_codes_selection_and_explain() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    std::fs::write(dir.join("tools.yaml"), "- name: a\n  description: Does a.\n- name: b\n  triggers: [b]\n  description: A first sentence that is far too long for the summary budget of this tiny index configuration here.\n").unwrap();
+    std::fs::write(dir.join("tools.yaml"), "- name: a\n  triggers: ['']\n  description: Does a.\n- name: b\n  triggers: [b]\n  description: A first sentence that is far too long for the summary budget of this tiny index configuration here.\n").unwrap();
     std::fs::write(
         dir.join("discloser.yaml"),
         "sources: [tools.yaml]\nindex: {summary_budget: 40}\n",

@@ -9,54 +9,52 @@ use discloser_runtime::{SEARCH_LIMIT, SearchIndex};
 declare_rule! {
     /// ## What it does
     /// Flags a tool that can appear in the index (it is not core and some profile leaves it
-    /// unbound), has no trigger words, and whose line a search cannot single out: every word
-    /// of its line (the parts of its name, the terms of its packed summary) is used by more
-    /// than five tools of the catalog (the search tool's default number of results). The
-    /// message names the line's words with how many tools use each, and the words of the
-    /// tool's own text that would set it apart (those `discloser suggest --triggers
-    /// --from-text` shows that the line lacks and that five tools or fewer use).
+    /// unbound) and has no trigger words, when lint has evidence that its line needs them:
     ///
-    /// A tool whose trigger list was written but left empty (the `triggers: []` stub
-    /// `discloser init` writes in `overrides`, or only blank strings) is flagged whatever its
-    /// line. Otherwise a tool whose line has a word of its own is not flagged: its name or
-    /// summary already finds it. A file none of whose tools has any triggers gets one finding for the tools
-    /// flagged in it. When the index holds three tools or fewer, the help also offers binding
-    /// them all instead.
+    /// - its trigger list was written but left empty: the `triggers: []` stub `discloser init`
+    ///   writes in `overrides` for every tool of a server, or strings that are only spaces; or
+    /// - its line has the same words as another tool's line (the parts of its name and the
+    ///   terms of its packed summary; typically a shared boilerplate first sentence, `This tool
+    ///   belongs to the ... system`), while its own description has words that would tell them
+    ///   apart, missing from the line and used by five tools or fewer. The message names the
+    ///   other tool, the shared words and the telling ones.
+    ///
+    /// Without such evidence a tool without triggers is not flagged: its name and summary are
+    /// what its line and the search tool have, and lint cannot tell whether they hold the
+    /// words users type. Two tools whose texts say the same (copies of one function) are not
+    /// flagged either: triggers would not tell them apart. A file none of whose tools has any
+    /// triggers gets one finding for the tools flagged in it. When the index holds three tools
+    /// or fewer, the help also offers binding them all instead.
     ///
     /// ## Why is this bad?
     /// The index line is read by a model deciding *whether* to call the tool; trigger words say
-    /// when it applies, in the words users type. A line made only of words many tools share
-    /// tells this tool from none of them, and the search tool, which scores the same words,
-    /// ranks it among them: the words that would find it, often further on in its
-    /// description, never reach the model.
+    /// when it applies, in the words users type. An empty stub is a list somebody meant to
+    /// fill; a line with another tool's words tells the model and the search tool (which scores
+    /// the same words) nothing that sets this tool apart, while the words that would, further on
+    /// in its description, never reach the model.
     ///
     /// ## Example
     /// ```yaml tools
-    /// - name: view_guide
+    /// - name: view_startup_guide
     ///   description: |
     ///     Retrieve the full text of a built-in guide and answer from it.
     ///     Topics: business plan, self-registration, tax filing.
-    ///   summary_budget: 70
-    /// - {name: view_billing_guide, description: Retrieve the full text of a built-in guide and answer from it.}
-    /// - {name: view_hiring_guide, description: Retrieve the full text of a built-in guide and answer from it.}
-    /// - {name: view_lease_guide, description: Retrieve the full text of a built-in guide and answer from it.}
-    /// - {name: view_permit_guide, description: Retrieve the full text of a built-in guide and answer from it.}
-    /// - {name: view_visa_guide, description: Retrieve the full text of a built-in guide and answer from it.}
+    /// ```
+    /// ```yaml config
+    /// overrides:
+    ///   view_startup_guide: {triggers: []}
     /// ```
     ///
     /// ## Use instead
     /// ```yaml tools
-    /// - name: view_guide
+    /// - name: view_startup_guide
     ///   description: |
     ///     Retrieve the full text of a built-in guide and answer from it.
     ///     Topics: business plan, self-registration, tax filing.
-    ///   summary_budget: 70
-    ///   triggers: [BP, business plan, tax filing, 商业计划书]
-    /// - {name: view_billing_guide, description: Retrieve the full text of a built-in guide and answer from it.}
-    /// - {name: view_hiring_guide, description: Retrieve the full text of a built-in guide and answer from it.}
-    /// - {name: view_lease_guide, description: Retrieve the full text of a built-in guide and answer from it.}
-    /// - {name: view_permit_guide, description: Retrieve the full text of a built-in guide and answer from it.}
-    /// - {name: view_visa_guide, description: Retrieve the full text of a built-in guide and answer from it.}
+    /// ```
+    /// ```yaml config
+    /// overrides:
+    ///   view_startup_guide: {triggers: [BP, business plan, tax filing, 商业计划书]}
     /// ```
     pub static MISSING_TRIGGERS = ("DL001", "missing-triggers", Severity::Error, check);
 }
@@ -72,55 +70,48 @@ enum Evidence {
     /// Its trigger list was written but is empty or blank: the stub `discloser init` writes
     /// (`triggers: []` in `overrides`), or strings that are only spaces.
     Stub,
-    /// Its line cannot be told from others': every word of it, with how many tools use it
-    /// (all more than [`SEARCH_LIMIT`]), most used first; and the words of the tool's own text
-    /// that its line lacks and that would set it apart.
-    Shared {
-        shared: Vec<(String, usize)>,
+    /// Its line cannot be told from another's: `twin` (a catalog index) has the same words in
+    /// its line; `absent` are words of the tool's own text, missing from its line, that five
+    /// tools or fewer use (what would tell them apart).
+    Twin {
+        twin: usize,
+        words: Vec<String>,
         absent: Vec<String>,
     },
 }
 
 impl Evidence {
     /// The clause after "has no trigger words": what the evidence is.
-    fn clause(&self) -> String {
-        let (shared, absent) = match self {
-            Evidence::Stub => return "its trigger list is empty, still to be filled".to_owned(),
-            Evidence::Shared { shared, absent } => (shared, absent),
-        };
-        let mut clause = if shared.is_empty() {
-            "its line has no word a search can match".to_owned()
-        } else {
-            format!(
-                "its line has only words that more than {SEARCH_LIMIT} tools use, alone and in every pair ({}), so a search for them finds it only among more than {SEARCH_LIMIT} others",
-                shared
-                    .iter()
-                    .take(SHOWN)
-                    .map(|(word, n)| format!("`{word}` {n}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
-        };
-        if !absent.is_empty() {
-            clause.push_str(&format!(
-                "; its definition has words that would: {}",
-                absent
-                    .iter()
-                    .take(SHOWN)
-                    .map(|w| format!("`{w}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+    fn clause(&self, ctx: &Context<'_>) -> String {
+        match self {
+            Evidence::Stub => "its trigger list is empty, still to be filled".to_owned(),
+            Evidence::Twin {
+                twin,
+                words,
+                absent,
+            } => format!(
+                "its line has the same words as the line of `{}` ({}), so their summaries say the same and a search cannot tell them apart; its definition has words that would: {}",
+                ctx.project.catalog.tools[*twin].name,
+                quoted(words),
+                quoted(absent)
+            ),
         }
-        clause
     }
+}
+
+/// Words as `` `a`, `b` ``, at most [`SHOWN`] of them.
+fn quoted(words: &[String]) -> String {
+    words
+        .iter()
+        .take(SHOWN)
+        .map(|w| format!("`{w}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The evidence for each tool of `tools` (catalog indexes) that has some.
 fn evidence(ctx: &Context<'_>, tools: &BTreeSet<usize>) -> BTreeMap<usize, Evidence> {
     let catalog = &ctx.project.catalog;
-    let search = SearchIndex::from_entries(catalog, &ctx.entries);
-    let postings = search.postings();
     let stub = |i: usize| {
         let tool = &catalog.tools[i];
         !tool.triggers.is_empty()
@@ -133,43 +124,26 @@ fn evidence(ctx: &Context<'_>, tools: &BTreeSet<usize>) -> BTreeMap<usize, Evide
     };
     let mut found: BTreeMap<usize, Evidence> = tools
         .iter()
-        .filter_map(|&i| {
-            if stub(i) {
-                return Some((i, Evidence::Stub));
-            }
-            let words: Vec<&str> = search.words(i).into_iter().collect();
-            let lists: Vec<&[usize]> = words.iter().map(|w| postings[w].as_slice()).collect();
-            let common = lists.iter().all(|l| l.len() > SEARCH_LIMIT)
-                && (0..lists.len()).all(|a| {
-                    (a + 1..lists.len()).all(|b| shared_by_more(lists[a], lists[b], SEARCH_LIMIT))
-                });
-            common.then(|| {
-                let mut shared: Vec<(String, usize)> = words
-                    .iter()
-                    .zip(&lists)
-                    .map(|(&w, l)| (w.to_owned(), l.len()))
-                    .collect();
-                shared.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-                (
-                    i,
-                    Evidence::Shared {
-                        shared,
-                        absent: Vec::new(),
-                    },
-                )
-            })
-        })
+        .filter(|&&i| stub(i))
+        .map(|&i| (i, Evidence::Stub))
         .collect();
-    if !found.values().any(|e| matches!(e, Evidence::Shared { .. })) {
+    let rest: Vec<usize> = tools.iter().copied().filter(|i| !stub(*i)).collect();
+    if rest.is_empty() {
         return found;
     }
-    let candidates =
-        text_candidates::from_entries(catalog, &ctx.entries, text_candidates::DEFAULT_LIMIT);
-    for (&i, evidence) in &mut found {
-        let Evidence::Shared { absent, .. } = evidence else {
+    let search = SearchIndex::from_entries(catalog, &ctx.entries);
+    let postings = search.postings();
+    // Computed only when some line has a twin (rarely all of them).
+    let candidates = std::cell::OnceCell::new();
+    for i in rest {
+        let words: Vec<&str> = search.words(i).into_iter().collect();
+        let Some(twin) = twin(i, &words, &search, &postings) else {
             continue;
         };
-        *absent = candidates[i]
+        let candidates = candidates.get_or_init(|| {
+            text_candidates::from_entries(catalog, &ctx.entries, text_candidates::DEFAULT_LIMIT)
+        });
+        let absent: Vec<String> = candidates[i]
             .iter()
             // An optional parameter's enum values (`asc`, `desc`) are values, not what the
             // tool is for; a word more than a search's worth of tools use would not find it.
@@ -178,18 +152,39 @@ fn evidence(ctx: &Context<'_>, tools: &BTreeSet<usize>) -> BTreeMap<usize, Evide
             })
             .map(|c| c.word.clone())
             .collect();
+        // Without such words the two tools say the same (BFCL's copies of one function):
+        // triggers would not tell them apart either.
+        if absent.is_empty() {
+            continue;
+        }
+        found.insert(
+            i,
+            Evidence::Twin {
+                twin,
+                words: words.iter().map(|w| (*w).to_owned()).collect(),
+                absent,
+            },
+        );
     }
     found
 }
 
-/// Whether more than `limit` tools are in both sorted lists.
-fn shared_by_more(a: &[usize], b: &[usize], limit: usize) -> bool {
-    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    short
-        .iter()
-        .filter(|t| long.binary_search(t).is_ok())
-        .nth(limit)
-        .is_some()
+/// Another tool (the first in catalog order) whose line has the same words as `words`, the
+/// line of tool `tool`; `None` for a line with no words (nothing to compare).
+fn twin(
+    tool: usize,
+    words: &[&str],
+    search: &SearchIndex,
+    postings: &BTreeMap<&str, Vec<usize>>,
+) -> Option<usize> {
+    let mut lists: Vec<&[usize]> = words.iter().map(|w| postings[w].as_slice()).collect();
+    lists.sort_by_key(|l| l.len());
+    let (shortest, others) = lists.split_first()?;
+    shortest.iter().copied().find(|&t| {
+        t != tool
+            && others.iter().all(|l| l.binary_search(&t).is_ok())
+            && search.words(t).len() == words.len()
+    })
 }
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
@@ -242,7 +237,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 "none of the {of_file} tools of this file has trigger words, and {} of them cannot be told from other tools: `{}` has no trigger words, and {}",
                 tools.len(),
                 catalog.tools[first].name,
-                evidence[&first].clause()
+                evidence[&first].clause(ctx)
             ),
             help: Some(format!(
                 "add `triggers:` to each tool (or set them in `overrides`){bind}; `discloser suggest --triggers --from-text` proposes words from the descriptions"
@@ -276,7 +271,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             message: format!(
                 "tool `{}` has no trigger words, and {}",
                 tool.name,
-                found.clause()
+                found.clause(ctx)
             ),
             help: Some(help),
             fix: None,
