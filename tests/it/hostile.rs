@@ -238,15 +238,11 @@ fn description_of_1_mb_without_a_terminator_is_one_sentence() {
 fn lint_of_minified_json_keeps_snippets_short() {
     let tools: Vec<serde_json::Value> = (0..100)
         .map(|i| {
-            // One tool with triggers: the others are each a `missing-triggers` finding (a file
-            // where none has them is one finding): their lines have the same words (a name's
-            // one-letter parts are no words), and a word of each description beyond its
-            // summary tells them apart.
-            let letter = |n: usize| char::from(b'a' + (n % 26) as u8);
-            serde_json::json!({"name": format!("tool_{}_{}", letter(i / 26), letter(i)),
-                "triggers": if i == 0 { vec!["fetch"] } else { vec![] },
-                "description": format!("{}Kept in the z{}{}q archive.",
-                    "Fetch the record and return it. ".repeat(20), letter(i / 26), letter(i)),
+            // One tool with triggers: the others, whose lists are blank, are each a
+            // `missing-triggers` finding (a file where none has them is one finding).
+            serde_json::json!({"name": format!("tool_{i:04}"),
+                "triggers": if i == 0 { vec!["fetch"] } else { vec![" "] },
+                "description": "Fetch the record and return it. ".repeat(20),
                 "parameters": {"type": "object", "properties": {"mode": {"type": "string",
                     "description": "One of 'fast', 'slow' or 'auto'."}}, "required": ["mode"]}})
         })

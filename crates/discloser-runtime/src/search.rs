@@ -19,14 +19,14 @@
 //! (more specific); then more name parts; then the name in code-point order. The order is total,
 //! so the same catalog and query always give the same ranking.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use serde::Serialize;
 
 use super::text::{contains_phrase, fold, name_parts, term_set, terms};
 use crate::catalog::Catalog;
 use crate::config::IndexConfig;
-use crate::index::{Entry, normalize_triggers, pack_summary};
+use crate::index::{normalize_triggers, pack_summary};
 
 /// Points for a trigger found whole in the query.
 pub const TRIGGER_WEIGHT: u32 = 10;
@@ -102,48 +102,29 @@ impl SearchIndex {
             .tools
             .iter()
             .map(|tool| {
+                let triggers: Vec<(String, String)> = normalize_triggers(&tool.triggers)
+                    .into_iter()
+                    .map(|t| {
+                        let folded = fold(&t);
+                        (t, folded)
+                    })
+                    .collect();
+                let trigger_terms = triggers
+                    .iter()
+                    .flat_map(|(_, folded)| terms(folded))
+                    .collect();
                 let budget = tool.summary_budget.unwrap_or(config.summary_budget);
-                vocabulary(tool, &pack_summary(&tool.description, budget).text)
+                let summary = pack_summary(&tool.description, budget);
+                Vocabulary {
+                    name: tool.name.clone(),
+                    triggers,
+                    trigger_terms,
+                    name_parts: name_parts(&tool.name).into_iter().collect(),
+                    description_terms: term_set(&summary.text),
+                }
             })
             .collect();
         SearchIndex { tools }
-    }
-
-    /// [`SearchIndex::new`] from the entries [`crate::index::build_entries`] made of the same
-    /// catalog: their summaries are the packed ones, so nothing is packed a second time.
-    pub fn from_entries(catalog: &Catalog, entries: &[Entry]) -> SearchIndex {
-        let tools = catalog
-            .tools
-            .iter()
-            .zip(entries)
-            .map(|(tool, entry)| vocabulary(tool, &entry.summary))
-            .collect();
-        SearchIndex { tools }
-    }
-
-    /// The words a query can match in the tool at `tool` (its catalog index): the terms of its
-    /// triggers, the parts of its name and the terms of its summary, each once.
-    pub fn words(&self, tool: usize) -> BTreeSet<&str> {
-        let vocabulary = &self.tools[tool];
-        vocabulary
-            .trigger_terms
-            .iter()
-            .chain(&vocabulary.name_parts)
-            .chain(&vocabulary.description_terms)
-            .map(String::as_str)
-            .collect()
-    }
-
-    /// For every word of [`SearchIndex::words`], the tools that have it (catalog indexes, in
-    /// order).
-    pub fn postings(&self) -> BTreeMap<&str, Vec<usize>> {
-        let mut postings: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-        for tool in 0..self.tools.len() {
-            for word in self.words(tool) {
-                postings.entry(word).or_default().push(tool);
-            }
-        }
-        postings
     }
 
     /// Every tool matching `query`, best first (see the module docs for the order). An empty
@@ -206,28 +187,6 @@ type Key = (
     std::cmp::Reverse<usize>,
     String,
 );
-
-/// The searchable vocabulary of `tool`, whose packed summary is `summary`.
-fn vocabulary(tool: &crate::catalog::Tool, summary: &str) -> Vocabulary {
-    let triggers: Vec<(String, String)> = normalize_triggers(&tool.triggers)
-        .into_iter()
-        .map(|t| {
-            let folded = fold(&t);
-            (t, folded)
-        })
-        .collect();
-    let trigger_terms = triggers
-        .iter()
-        .flat_map(|(_, folded)| terms(folded))
-        .collect();
-    Vocabulary {
-        name: tool.name.clone(),
-        triggers,
-        trigger_terms,
-        name_parts: name_parts(&tool.name).into_iter().collect(),
-        description_terms: term_set(summary),
-    }
-}
 
 fn score(tool: &Vocabulary, folded: &str, query_terms: &BTreeSet<String>) -> Option<(Key, Hit)> {
     let mut matched = Matched::default();

@@ -27,7 +27,6 @@ use serde_json::Value;
 
 use crate::catalog::Catalog;
 use crate::config::IndexConfig;
-use crate::index::Entry;
 use crate::text::{fold, name_parts, term_set, terms};
 
 /// Candidates shown per tool when the caller gives no limit.
@@ -40,12 +39,6 @@ pub struct TextCandidate {
     pub word: String,
     /// It is already a word of the tool's index line.
     pub in_line: bool,
-    /// It comes only from the values of the tool's enums (not its name or description).
-    #[serde(skip)]
-    pub only_enum_value: bool,
-    /// How many tools of the catalog use it (in their names, descriptions or enum values).
-    #[serde(skip)]
-    pub tools: usize,
 }
 
 /// The candidates of every tool of `catalog` (by name; every tool has an entry, possibly
@@ -56,18 +49,7 @@ pub fn from_text(
     config: &IndexConfig,
     limit: usize,
 ) -> BTreeMap<String, Vec<TextCandidate>> {
-    let entries = crate::index::build_entries(catalog, config);
-    from_entries(catalog, &entries, limit)
-        .into_iter()
-        .zip(&catalog.tools)
-        .map(|(found, tool)| (tool.name.clone(), found))
-        .collect()
-}
-
-/// [`from_text`] from the entries [`crate::index::build_entries`] made of the same catalog,
-/// by catalog index rather than by name (nothing is rendered a second time).
-pub fn from_entries(catalog: &Catalog, entries: &[Entry], limit: usize) -> Vec<Vec<TextCandidate>> {
-    let texts: Vec<(Vec<String>, Vec<String>, BTreeSet<String>)> = catalog
+    let texts: Vec<(Vec<String>, Vec<String>)> = catalog
         .tools
         .iter()
         .map(|tool| {
@@ -79,38 +61,39 @@ pub fn from_entries(catalog: &Catalog, entries: &[Entry], limit: usize) -> Vec<V
                 .into_iter()
                 .filter(|t| keep(t))
                 .collect();
-            let prose: BTreeSet<String> = name.iter().chain(&described).cloned().collect();
             described.extend(
                 enum_values(&tool.parameters)
                     .flat_map(|v| terms(&fold(v)))
                     .filter(|t| keep(t)),
             );
-            (name, described, prose)
+            (name, described)
         })
         .collect();
     // A line's words are those the search tool matches in it: the terms of the signature and
     // the summary, and the parts of the name (`runJarAgent` has `run`).
-    let lines: Vec<BTreeSet<String>> = entries
-        .iter()
+    let lines: Vec<BTreeSet<String>> = crate::index::build_entries(catalog, config)
+        .into_iter()
         .zip(&texts)
-        .map(|(e, (name, _, _))| {
+        .map(|(e, (name, _))| {
             let mut words = term_set(&format!("{} {}", e.signature, e.summary));
             words.extend(name.iter().cloned());
             words
         })
         .collect();
     let mut df: BTreeMap<&str, usize> = BTreeMap::new();
-    for (name, described, _) in &texts {
+    for (name, described) in &texts {
         let distinct: BTreeSet<&str> = name.iter().chain(described).map(String::as_str).collect();
         for term in distinct {
             *df.entry(term).or_default() += 1;
         }
     }
     let n = texts.len() as f64;
-    texts
+    catalog
+        .tools
         .iter()
+        .zip(&texts)
         .zip(&lines)
-        .map(|((name, described, prose), line)| {
+        .map(|((tool, (name, described)), line)| {
             // (term, score, first appearance)
             let mut scored: Vec<(&str, f64, usize)> = Vec::new();
             for (i, term) in name.iter().chain(described).enumerate() {
@@ -130,16 +113,15 @@ pub fn from_entries(catalog: &Catalog, entries: &[Entry], limit: usize) -> Vec<V
                 .collect();
             merge_plurals(&mut ranked);
             ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.2.cmp(&b.2)));
-            ranked
+            let words = ranked
                 .into_iter()
                 .take(limit)
                 .map(|(term, _, _)| TextCandidate {
                     word: term.to_owned(),
                     in_line: line.contains(term),
-                    only_enum_value: !prose.contains(term),
-                    tools: df[term],
                 })
-                .collect()
+                .collect();
+            (tool.name.clone(), words)
         })
         .collect()
 }
@@ -240,6 +222,20 @@ mod tests {
         let found = words(&catalog, 10);
         assert!(found["商业计划"].contains(&"商业".to_owned()));
         assert!(!found["商业计划"].contains(&"2024".to_owned()));
+    }
+
+    #[test]
+    fn the_parts_of_a_camel_case_name_are_words_of_its_line() {
+        let catalog = catalog(
+            "- name: runJarAgent\n  description: Start the packaged program.\n\
+             - name: other\n  description: Something else entirely.\n",
+        );
+        let found = &from_text(&catalog, &IndexConfig::default(), 10)["runJarAgent"];
+        let run = found.iter().find(|c| c.word == "run").expect("a candidate");
+        assert!(
+            run.in_line,
+            "the search matches `run` in the name: {found:?}"
+        );
     }
 
     fn words(catalog: &Catalog, limit: usize) -> BTreeMap<String, Vec<String>> {
