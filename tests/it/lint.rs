@@ -446,3 +446,36 @@ fn description_limits_are_checked_only_when_configured() {
         ["bad_openai_cut"]
     );
 }
+
+/// `lint.require_triggers` asks every tool of the index for trigger words: the bare one is
+/// flagged with it, not without it; a core tool never.
+#[test]
+fn require_triggers_flags_every_tool_of_the_index_without_them() {
+    let tools = "- name: with_words\n  triggers: [weather]\n  description: Get the weather.\n\
+                 - name: bare\n  description: Convert a currency amount.\n\
+                 - name: kept\n  core: true\n  description: Search the knowledge base.\n";
+    let flagged = |config: &str| -> Vec<String> {
+        let tmp = tempfile::tempdir().unwrap();
+        std::fs::write(tmp.path().join("tools.yaml"), tools).unwrap();
+        std::fs::write(
+            tmp.path().join("discloser.yaml"),
+            format!("sources: [tools.yaml]\n{config}"),
+        )
+        .unwrap();
+        let project =
+            Project::load_with(&tmp.path().join("discloser.yaml"), Strictness::Lenient).unwrap();
+        let settings = Settings::from_config(&project.config.lint).unwrap();
+        lint(&project, &settings)
+            .into_iter()
+            .filter(|f| f.rule == "missing-triggers")
+            .map(|f| format!("{}: {}", f.tool.unwrap_or_default(), f.message))
+            .collect()
+    };
+    assert_eq!(flagged(""), Vec::<String>::new());
+    assert_eq!(
+        flagged("lint: {require_triggers: true}\n"),
+        [
+            "bare: tool `bare` has no trigger words, and `lint.require_triggers` asks every tool of the index for some"
+        ]
+    );
+}

@@ -219,6 +219,10 @@ pub struct LintConfig {
     /// Code 2048), for `mid-sentence-cut`.
     #[serde(default)]
     pub description_limits: Option<Vec<usize>>,
+    /// Every tool of the index must have trigger words (`missing-triggers` flags each one
+    /// without, not only the lists left empty).
+    #[serde(default)]
+    pub require_triggers: bool,
 }
 
 /// `reach:` settings: the findability gate of `discloser reach`.

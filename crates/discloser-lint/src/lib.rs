@@ -192,6 +192,8 @@ pub struct Settings {
     pub severity: Vec<(String, Severity)>,
     /// Description lengths at which clients cut descriptions.
     pub description_limits: Vec<(usize, &'static str)>,
+    /// Every tool of the index must have trigger words (`lint.require_triggers`).
+    pub require_triggers: bool,
 }
 
 /// Client limits on description length checked when the config names none: none. A blind
@@ -225,6 +227,7 @@ impl Settings {
                 Some(limits) => limits.iter().map(|&l| (l, "configured")).collect(),
                 None => DEFAULT_DESCRIPTION_LIMITS.to_vec(),
             },
+            require_triggers: config.require_triggers,
         };
         for code in settings
             .select
@@ -260,6 +263,7 @@ impl Default for Settings {
             ignore: Vec::new(),
             severity: Vec::new(),
             description_limits: DEFAULT_DESCRIPTION_LIMITS.to_vec(),
+            require_triggers: false,
         }
     }
 }

@@ -13,13 +13,14 @@ declare_rule! {
     /// finding for its stubs. When the index holds three tools or fewer, the help also offers
     /// binding them all instead.
     ///
-    /// A tool with no trigger list at all is not flagged. Whether its name and summary hold
-    /// the words users type is a judgment lint cannot make from the catalog: two versions that
-    /// guessed it (a line all of whose words many tools share; a line with the same words as
-    /// another tool's) were each judged by a blind reviewer on the shared corpora, and fewer
-    /// than nine in ten of their findings were agreed with. `discloser suggest --triggers
-    /// --from-text` lists the words of a tool's text its line lacks, and `discloser reach`
-    /// checks, on utterances users typed, that search finds each tool.
+    /// A tool with no trigger list at all is flagged only under `lint: {require_triggers:
+    /// true}`, the contract that every tool of the index has trigger words. Whether its name
+    /// and summary already hold the words users type is a judgment lint cannot make from the
+    /// catalog: two versions that guessed it (a line all of whose words many tools share; a
+    /// line with the same words as another tool's) were each judged by a blind reviewer on the
+    /// shared corpora, and fewer than nine in ten of their findings were agreed with. `discloser
+    /// suggest --triggers --from-text` lists the words of a tool's text its line lacks, and
+    /// `discloser reach` checks, on utterances users typed, that search finds each tool.
     ///
     /// ## Why is this bad?
     /// The index line is read by a model deciding *whether* to call the tool; trigger words say
@@ -74,7 +75,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let catalog = &ctx.project.catalog;
     let stubs: Vec<usize> = (0..ctx.entries.len())
         .filter(|&i| ctx.entries[i].triggers.is_empty() && ctx.can_be_indexed(i))
-        .filter(|&i| written(ctx, i))
+        .filter(|&i| ctx.settings.require_triggers || written(ctx, i))
         .collect();
     if stubs.is_empty() {
         return;
@@ -117,10 +118,15 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             .filter(|t| t.origin.file == catalog.tools[first].origin.file)
             .count();
         out.push(Diagnostic {
-            at: At::Tool(first, "/triggers".into()),
+            at: At::Tool(first, String::new()),
             message: format!(
-                "none of the {of_file} tools of this file has trigger words: {} of them have a trigger list of blank strings, still to be filled (the first: `{}`)",
+                "none of the {of_file} tools of this file has trigger words: {} of them {} (the first: `{}`)",
                 tools.len(),
+                if tools.iter().all(|&i| written(ctx, i)) {
+                    "have a trigger list of blank strings, still to be filled"
+                } else {
+                    "can appear in the index, and `lint.require_triggers` asks each for some"
+                },
                 catalog.tools[first].name,
             ),
             help: Some(format!(
@@ -153,10 +159,17 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         };
         out.push(Diagnostic {
             at,
-            message: format!(
-                "tool `{}` has no trigger words: its trigger list is empty, still to be filled",
-                tool.name
-            ),
+            message: if written(ctx, i) {
+                format!(
+                    "tool `{}` has no trigger words: its trigger list is empty, still to be filled",
+                    tool.name
+                )
+            } else {
+                format!(
+                    "tool `{}` has no trigger words, and `lint.require_triggers` asks every tool of the index for some",
+                    tool.name
+                )
+            },
             help: Some(help),
             fix: None,
         });
