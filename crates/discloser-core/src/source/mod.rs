@@ -142,7 +142,7 @@ pub struct SourceFile {
     /// Positions near the root, as deep as the file's tools, recorded by the parse that read
     /// the value (YAML's fast path), so locating a tool costs no second parse.
     /// (Boxed: a file that has none, JSON, pays one pointer for it.)
-    outline: OnceLock<Box<yaml_events::Outline>>,
+    outline: OnceLock<Box<Outline>>,
     /// Byte offset of the start of every line, built on first use.
     line_starts: OnceLock<Vec<usize>>,
     /// Character counts at every [`CHAR_MARK_STEP`] bytes, built on the first position in a
@@ -267,7 +267,9 @@ impl SourceFile {
         match self.syntax {
             Syntax::Json => {
                 // A large file's items on several threads; any doubt, and the whole text below.
-                if let Some(value) = split::parse(&self.text) {
+                if let Some((value, outline)) = split::parse(&self.text) {
+                    // A second parse of the same text records the same outline: keep the first.
+                    let _ = self.outline.set(Box::new(outline));
                     return Ok(value);
                 }
                 JSON_VALUES.with(|n| n.set(0));
@@ -914,6 +916,18 @@ pub fn pointer_push(pointer: &str, segment: impl std::fmt::Display) -> String {
 enum Loc {
     Offset(usize),
     Pos(Position),
+}
+
+/// The positions of a document's nodes down to `depth` levels below the root (deeper
+/// collections are leaves), as a second parse for positions to that depth gives them
+/// (`yaml_positions`, `json_positions`): recorded by the parse that read the value, as deep as
+/// the file's tools (the items of a root list, or of the lists in a root mapping), so that
+/// positioning a tool costs no second parse. YAML's fast path records one
+/// (`yaml_events::fast_value`), and so does a large JSON file's split parse (`split::parse`).
+#[derive(Debug)]
+struct Outline {
+    depth: usize,
+    tree: PosNode,
 }
 
 /// The positions of a document's nodes, by JSON pointer segment.

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde_json::Value;
 
-use super::{JSON_VALUES, MAX_JSON_VALUES, StrictValue};
+use super::{JSON_VALUES, Kids, Loc, MAX_JSON_VALUES, Outline, PosNode, StrictValue};
 
 /// Files smaller than this are parsed on one thread: the threads would cost more than they save.
 pub(super) const MIN_BYTES: usize = 512 * 1024;
@@ -28,12 +28,13 @@ const MAX_ITEMS: usize = 2 * super::MAX_TOOLS_PER_FILE;
 /// enforces serde_json's nesting limit of 128 itself.
 const MAX_SPLIT_DEPTH: usize = 100;
 
-/// The value of `text`, parsed in parallel; `None` when the sequential parse must decide.
-pub(super) fn parse(text: &str) -> Option<Value> {
+/// The value of `text`, parsed in parallel, with the [`Outline`] of its items the scan found;
+/// `None` when the sequential parse must decide.
+pub(super) fn parse(text: &str) -> Option<(Value, Outline)> {
     if text.len() < MIN_BYTES || std::thread::available_parallelism().map_or(1, usize::from) < 2 {
         return None;
     }
-    let shell = scan(text.as_bytes())?;
+    let (root, shell) = scan(text.as_bytes())?;
     let mut chunks: Vec<&str> = Vec::new();
     let mut batches: Vec<(usize, usize)> = Vec::new();
     let mut batch_start = 0;
@@ -77,7 +78,8 @@ pub(super) fn parse(text: &str) -> Option<Value> {
     for batch in parsed {
         items.extend(batch?);
     }
-    shell.assemble(text, items)
+    let outline = shell.outline(text, root)?;
+    Some((shell.assemble(text, items)?, outline))
 }
 
 /// The outline of a document: where its items are.
@@ -106,6 +108,63 @@ impl Shell {
             Shell::List(_) => 1,
             Shell::Map { keys, .. } => 1 + keys.iter().filter(|(_, n)| n.is_some()).count(),
         }
+    }
+
+    /// The positions of the root (at byte `root`), its items and a mapping's keys, as
+    /// `json_positions` gives them: to depth 1 for a list, and for a mapping to depth 2 (its
+    /// split `tools` list's items) when every other value is a scalar, else 1.
+    fn outline(&self, text: &str, root: usize) -> Option<Outline> {
+        let leaf = |at: usize| PosNode {
+            at: Loc::Offset(at),
+            kids: Kids::Leaf,
+        };
+        let (kids, depth) = match self {
+            Shell::List(items) => (
+                Kids::Seq(items.iter().map(|&(at, _)| leaf(at)).collect()),
+                1,
+            ),
+            Shell::Map { keys, ranges } => {
+                let mut ranges = ranges.iter();
+                let mut entries = Vec::with_capacity(keys.len());
+                let mut scalars = true;
+                for &((start, end), split) in keys {
+                    let key: String = serde_json::from_str(&text[start..end]).ok()?;
+                    let node = match split {
+                        Some(n) => {
+                            // The list starts at its `[`, the first non-space after the colon.
+                            let colon = end + text[end..].find(':')?;
+                            let at = skip_space(text.as_bytes(), colon + 1);
+                            PosNode {
+                                at: Loc::Offset(at),
+                                kids: Kids::Seq(
+                                    ranges.by_ref().take(n).map(|&(at, _)| leaf(at)).collect(),
+                                ),
+                            }
+                        }
+                        None => {
+                            let &(at, _) = ranges.next()?;
+                            scalars &= !matches!(text.as_bytes()[at], b'[' | b'{');
+                            leaf(at)
+                        }
+                    };
+                    entries.push((key, Loc::Offset(start), node));
+                }
+                if !scalars {
+                    // Depth 1: the `tools` list is a leaf too.
+                    for (_, _, node) in &mut entries {
+                        node.kids = Kids::Leaf;
+                    }
+                }
+                (Kids::Map(entries), if scalars { 2 } else { 1 })
+            }
+        };
+        Some(Outline {
+            depth,
+            tree: PosNode {
+                at: Loc::Offset(root),
+                kids,
+            },
+        })
     }
 
     /// The document from the parsed items of `text`; `None` when a key repeats (the
@@ -221,8 +280,9 @@ fn list_items(bytes: &[u8], i: usize, level: usize) -> Option<(Vec<(usize, usize
     }
 }
 
-/// The outline of `bytes`, when it is a list or a mapping followed by nothing but whitespace.
-fn scan(bytes: &[u8]) -> Option<Shell> {
+/// The outline of `bytes`, and where its root starts, when it is a list or a mapping followed
+/// by nothing but whitespace.
+fn scan(bytes: &[u8]) -> Option<(usize, Shell)> {
     let start = skip_space(bytes, 0);
     let (shell, end) = match *bytes.get(start)? {
         b'[' => {
@@ -232,7 +292,7 @@ fn scan(bytes: &[u8]) -> Option<Shell> {
         b'{' => scan_map(bytes, start)?,
         _ => return None,
     };
-    (skip_space(bytes, end) == bytes.len()).then_some(shell)
+    (skip_space(bytes, end) == bytes.len()).then_some((start, shell))
 }
 
 /// The outline of the mapping whose `{` is at `start`, its `tools` list split into items, and
@@ -303,9 +363,9 @@ mod tests {
         let items = tools(6000);
         let list = format!("\n[\n  {}\n]\n", items.join(",\n  "));
         assert!(list.len() > MIN_BYTES);
-        let split = scan(list.as_bytes()).expect("a list outline");
+        let (_, split) = scan(list.as_bytes()).expect("a list outline");
         assert_eq!(split.items().len(), 6000);
-        assert_eq!(parse(&list), sequential(&list));
+        assert_eq!(parse(&list).map(|(v, _)| v), sequential(&list));
         assert!(
             parse(&list).is_some()
                 || std::thread::available_parallelism().is_ok_and(|n| n.get() < 2)
@@ -314,8 +374,8 @@ mod tests {
             r#"{{"_meta": {{"x": [1, 2]}}, "tools": [{}], "nextCursor": ""}}"#,
             items.join(",")
         );
-        assert_eq!(parse(&wrapped), sequential(&wrapped));
-        let Some(Shell::Map { keys, ranges }) = scan(wrapped.as_bytes()) else {
+        assert_eq!(parse(&wrapped).map(|(v, _)| v), sequential(&wrapped));
+        let Some((_, Shell::Map { keys, ranges })) = scan(wrapped.as_bytes()) else {
             panic!("a mapping outline");
         };
         assert_eq!((keys.len(), ranges.len()), (3, 6002));
@@ -335,7 +395,29 @@ mod tests {
             format!("[{body}, {}1{}]", "[".repeat(120), "]".repeat(120)),
             format!("[{body}, \"open]"),
         ] {
-            assert_eq!(parse(&text), None, "{}", &text[text.len() - 40..]);
+            assert!(parse(&text).is_none(), "{}", &text[text.len() - 40..]);
+        }
+    }
+
+    /// The outline the scan records is what a second parse for positions gives at its depth,
+    /// for a list and for mappings with and without other containers beside `tools`.
+    #[test]
+    fn the_outline_is_the_positions_of_a_second_parse() {
+        let items = tools(5).join(",\n  ");
+        for text in [
+            format!("\n[\n  {items}\n]\n"),
+            "[]".to_owned(),
+            format!(r#"{{"tools" :  [{items}], "nextCursor": "", "n": 1}}"#),
+            format!("{{\n  \"tools\": [\n{items}],\n  \"_meta\": {{\"x\": [1, 2]}}\n}}"),
+            r#"{"a": [1], "tools": []}"#.to_owned(),
+        ] {
+            let (root, shell) = scan(text.as_bytes()).expect("an outline");
+            let outline = shell.outline(&text, root).expect("an outline");
+            assert_eq!(
+                format!("{:?}", Some(&outline.tree)),
+                format!("{:?}", super::super::json_positions(&text, outline.depth)),
+                "{text}"
+            );
         }
     }
 }

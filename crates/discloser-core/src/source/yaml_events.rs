@@ -5,7 +5,7 @@
 use granit_parser::{Event, Parser, ScalarStyle};
 use serde_json::Value;
 
-use super::{Kids, Loc, PosNode};
+use super::{Kids, Loc, Outline, PosNode};
 use crate::diagnostic::Position;
 
 /// The most nodes copied to place the insides of YAML aliases (see [`yaml_positions`]).
@@ -356,16 +356,6 @@ pub(super) fn fast_value(text: &str) -> Option<(Value, Outline)> {
     }
     let (value, tree) = root?;
     Some((value, Outline { depth, tree }))
-}
-
-/// The positions of a document's nodes down to `depth` levels below the root (deeper
-/// collections are leaves), as [`yaml_positions`] gives them for that depth: recorded by
-/// [`fast_value`] in its one pass, as deep as the file's tools (the items of a root list, or of
-/// the lists in a root mapping), so that positioning a tool costs no second parse.
-#[derive(Debug)]
-pub(super) struct Outline {
-    pub(super) depth: usize,
-    pub(super) tree: PosNode,
 }
 
 /// A plain scalar's value when it is unambiguous (YAML 1.2 core schema with the strict
