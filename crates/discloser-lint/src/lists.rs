@@ -495,10 +495,12 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
     } else if is_han(c) && !starts_example_cue(&s[at..]) {
         // A conjunction ends a CJK word: `上午或下午`.
         // Not at the word's first character: `和食` is a word, `和` before it no conjunction.
+        // `还` is one only in `还是`: `偿还房贷`, `还款` are words.
         let len = (at..s.len())
             .take_while(|&i| {
                 is_han(s[i])
-                    && (i == at || !matches!(s[i], '或' | '和' | '及' | '与' | '还'))
+                    && (i == at || !matches!(s[i], '或' | '和' | '及' | '与'))
+                    && (i == at || s[i] != '还' || s.get(i + 1) != Some(&'是'))
                     // `冷蔵か冷凍`; not `おまかせ`, where a kana word goes on around it.
                     && (i == at
                         || !matches!(s[i], 'や' | 'か')
@@ -569,28 +571,34 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         }
         // `S席、A席、B席`, `L码`: a short code with a CJK counter or noun after it is one item.
         let suffix = s[at + len..].iter().take_while(|&&x| is_han(x)).count();
+        // `か` is a particle, but in `か月`/`カ月` (months) a counter: `1か月、3か月`.
+        let counter_ka = s.get(at + len + 1) == Some(&'月');
         if (1..=3).contains(&len)
             && value.chars().all(|c| c.is_ascii_alphanumeric())
             && (1..=2).contains(&suffix)
-            && s[at + len..at + len + suffix].iter().all(|c| {
-                !matches!(
-                    c,
-                    '或' | '和'
-                        | '及'
-                        | '与'
-                        | '等'
-                        | '的'
-                        | 'や'
-                        | 'か'
-                        | 'と'
-                        | 'の'
-                        | 'は'
-                        | 'を'
-                        | 'が'
-                        | 'に'
-                        | 'で'
-                )
-            })
+            && s[at + len..at + len + suffix]
+                .iter()
+                .enumerate()
+                .all(|(k, c)| {
+                    (k == 0 && counter_ka && *c == 'か')
+                        || !matches!(
+                            c,
+                            '或' | '和'
+                                | '及'
+                                | '与'
+                                | '等'
+                                | '的'
+                                | 'や'
+                                | 'か'
+                                | 'と'
+                                | 'の'
+                                | 'は'
+                                | 'を'
+                                | 'が'
+                                | 'に'
+                                | 'で'
+                        )
+                })
         {
             value.extend(&s[at + len..at + len + suffix]);
             len += suffix;
@@ -858,7 +866,7 @@ fn judge(
     } else {
         is_example(&head)
     };
-    if example_head || OPEN_AFTER.is_match(&whole_tail) {
+    if example_head || example_glued(&head, &c.items[0]) || OPEN_AFTER.is_match(&whole_tail) {
         return None;
     }
     // `STL/3MF/OBJ file path`, `HGVS notation (genomic, coding, or protein)`, `格式 民國年/月/日`,
@@ -1022,6 +1030,17 @@ fn judge(
     if ends_with(&RANGE_BEFORE, head_t) && !strong {
         return None;
     }
+    if let Some(values) = coded_alternatives(s, c)
+        && !is_conditional(&head)
+        && first_example.get().is_none_or(|e| e > from)
+    {
+        return Some(Found {
+            values,
+            quoted: false,
+            marker: "coded".to_owned(),
+            exact: true,
+        });
+    }
     let marker = if s2.pipe {
         "|"
     } else if strong {
@@ -1111,11 +1130,17 @@ fn judge(
     // `車種：汽車、機車`, `性别，男/女`, `尺寸（大、中、小）`, `出行方式 驾车、步行、骑行`: short CJK
     // words after a label: two after its colon or a comma, or more joined by `、` alone after
     // its colon, in brackets or after a space (not after a comma, which also joins clauses).
+    // A note on how many to pick makes longer words options too (`合法稳定就业、合法稳定住所、
+    // 连续就读，三项中选填一项`).
+    let picked = choice_note(after);
     let short_han = c
         .items
         .iter()
-        .all(|i| i.han && i.value.chars().count() <= 4);
-    let enumeration = !c.gaps.is_empty() && c.gaps.iter().all(|&(_, m)| m == '、');
+        .all(|i| i.han && i.value.chars().count() <= if picked { 8 } else { 4 });
+    // One list mark throughout: `内景、外景、旅拍`, `小型汽车|大型汽车|摩托车`, `小/中/大`.
+    let enumeration = c.gaps.first().is_some_and(|&(_, first)| {
+        matches!(first, '、' | '/' | '／' | '|') && c.gaps.iter().all(|&(_, m)| m == first)
+    });
     // A label alone before the space: `出行方式 驾车、…`, not `备注 可填写 时间、…`.
     let spaced_label = head.ends_with(' ')
         && (2..=8).contains(&head_t.chars().count())
@@ -1126,14 +1151,17 @@ fn judge(
         && from == 0
         && (1..=6).contains(&label.chars().count())
         && label.chars().all(is_han)
-        // `八字，按年柱、月柱、日柱、时柱顺序，用空格隔开`: the list must end the sentence.
-        && (after.is_empty() || after.starts_with(['。', '.']));
+        // `八字，按年柱、月柱、日柱、时柱顺序，用空格隔开`: the list must end the sentence, or
+        // say how many of it to pick (`拍摄场景，内景、外景、旅拍，可多选`).
+        && (after.is_empty() || after.starts_with(['。', '.']) || picked);
     let cjk_pair = han_items
         && short_han
         && clause_end
         && (((colon || comma)
             && n == 2
             && (c.gaps.iter().any(|&(_, m)| m == '、') || s2.slash || s2.or))
+            // `时段 上午/下午`: after a label and a space, two words joined by a list mark.
+            || (spaced_label && n == 2 && enumeration)
             || ((colon || open_paren || spaced_label || comma_label) && n >= 3 && enumeration));
     let by_wording = cjk_codes
         || cjk_literals
@@ -1248,7 +1276,9 @@ fn judge(
     let after_examples = !strong && !s2.pipe && first_example.get().is_some_and(|e| e < from);
     let kinds = kinds_of_input(&c.items);
     // `City, state or country`: what may be typed, unless a cue or the quoting says otherwise.
-    let only_kinds = kinds && !strong && !s2.pipe && !quoted;
+    // `Letters, digits and spaces only`: a closing "only" restricts what may be typed.
+    let restriction = tail.trim_start().starts_with("only");
+    let only_kinds = kinds && (!strong || restriction) && !s2.pipe && !quoted;
     let fires = !after_examples
         && !only_kinds
         && (by_structure
@@ -1312,6 +1342,105 @@ fn judge(
         marker: marker.to_owned(),
         exact,
     })
+}
+
+/// `家电名称，如冰箱、洗衣机`: `如` (as) glued to the first CJK item gives examples, as it does
+/// standing alone before them.
+fn example_glued(head: &str, first: &Item) -> bool {
+    first.han
+        && !first.quoted
+        && first.value.starts_with('如')
+        && is_example(&format!(
+            "{head}{}",
+            first.value.chars().take(2).collect::<String>()
+        ))
+}
+
+/// `快充还是慢充（fast/slow）`, `自带还是租赁（self / rent）`: CJK alternatives whose ASCII codes
+/// follow the last one in brackets, one code per alternative; the codes are what a caller sends.
+fn coded_alternatives(s: &[char], c: &Candidate) -> Option<Vec<String>> {
+    if !c.items.iter().all(|i| i.han && !i.quoted) {
+        return None;
+    }
+    let last = c.gaps.last()?.0;
+    let open = (last..c.end).find(|&i| matches!(s[i], '(' | '（'))?;
+    let close = (open..c.end).find(|&i| matches!(s[i], ')' | '）'))?;
+    let inner: String = s[open + 1..close].iter().collect();
+    let codes: Vec<String> = inner
+        .replace(" or ", "/")
+        .split(['/', '／', '|', ',', '、', '或'])
+        .map(|t| t.trim().to_owned())
+        .collect();
+    let token = |t: &String| {
+        !t.is_empty()
+            && t.starts_with(|c: char| c.is_ascii_alphabetic())
+            && t.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+    };
+    (codes.len() == c.items.len() && codes.iter().all(token)).then_some(codes)
+}
+
+/// `紧急程度 1-一般 2-较急 3-紧急`, `0-否 1-是`: numbers counted up from 0 or 1, each glossed by a
+/// CJK meaning after a dash, are the codes a caller sends. Counting up tells them from ranges
+/// (`1-3天`, whose dash is followed by a number anyway).
+fn numbered_codes(s: &[char]) -> Option<Found> {
+    let text: String = s.iter().collect();
+    if is_example(&text) {
+        return None;
+    }
+    let mut numbers: Vec<u32> = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        let starts = s[i].is_ascii_digit() && (i == 0 || !s[i - 1].is_alphanumeric());
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let len = s[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let glossed = matches!(s.get(i + len), Some('-' | '－'))
+            && s.get(i + len + 1).is_some_and(|&c| is_han(c));
+        if glossed && let Ok(k) = s[i..i + len].iter().collect::<String>().parse::<u32>() {
+            let next = numbers.last().map_or(k <= 1, |&p| k == p + 1);
+            if !next {
+                return None;
+            }
+            numbers.push(k);
+        }
+        i += len;
+    }
+    (numbers.len() >= 2).then(|| Found {
+        values: numbers.iter().map(u32::to_string).collect(),
+        quoted: false,
+        marker: "numbered codes".to_owned(),
+        exact: true,
+    })
+}
+
+/// Whether the words after a CJK list say how many of it to pick (`，可多选`, `，单选`,
+/// `，三项中选填一项`, `，两个中选一个`): the list is the set the choice is made from.
+fn choice_note(after: &str) -> bool {
+    let note = after.trim_start_matches(['，', ',', ' ']);
+    let counted = note
+        .strip_prefix(|c: char| c.is_ascii_digit() || "二两三四五六七八九十".contains(c))
+        .and_then(|r| r.strip_prefix(['项', '个', '种', '类', '者']))
+        .is_some_and(|r| r.starts_with("中") || r.starts_with("选"));
+    counted
+        || [
+            "可多选",
+            "多选",
+            "单选",
+            "任选",
+            "可选多",
+            "最多选",
+            "至多选",
+            "限选",
+            "只能选",
+            "仅能选",
+            "选填一",
+            "择一",
+        ]
+        .iter()
+        .any(|w| note.starts_with(w))
 }
 
 /// Names of formats a tool may return or read: the file types, and text formats.
@@ -2417,7 +2546,8 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
             // into the list; the list after it.
             if c.items.len() >= 3
                 && !c.items[0].quoted
-                && STOPWORDS.contains(&c.items[0].value.to_lowercase().as_str())
+                && (STOPWORDS.contains(&c.items[0].value.to_lowercase().as_str())
+                    || unit_before_numbers(&c))
                 && let Some(&(next, _)) = c.gaps.first()
                 && let Some(inner) = list_at(&s, next)
                 && let Some(found) = judge(&s, &inner, default, &first_example)
@@ -2445,6 +2575,7 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .or_else(|| quoted_leads(&s))
         .or_else(|| phrase_list(&s))
         .or_else(|| quoted_alternatives(&s, &first_example))
+        .or_else(|| numbered_codes(&s))
         .or_else(|| glossed_codes(&s))
     {
         return Some(found);
@@ -2455,6 +2586,15 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         marker: "only".to_owned(),
         exact: true,
     })
+}
+
+/// `Session length in minutes, 60 or 90 or 120`: a word, its comma, then only numbers. The word
+/// ends the sentence before the list (a unit or a noun); the numbers are the list.
+fn unit_before_numbers(c: &Candidate) -> bool {
+    let number = |i: &Item| !i.quoted && i.value.chars().all(|ch| ch.is_ascii_digit());
+    c.gaps.first().is_some_and(|&(_, m)| m == ',')
+        && !number(&c.items[0])
+        && c.items[1..].iter().all(number)
 }
 
 /// A CJK first item runs into the words before it (`填写上午或下午`): cut it to the length of
@@ -2735,6 +2875,87 @@ mod tests {
             values("Whether to include archived items: true or false."),
             Some(vec!["true".to_owned(), "false".to_owned()])
         );
+    }
+
+    #[test]
+    fn shapes_found_on_round_eight() {
+        for (text, expected) in [
+            // CJK words after a label and a space, one list mark throughout.
+            (
+                "车辆类型 小型汽车|大型汽车|摩托车",
+                &["小型汽车", "大型汽车", "摩托车"][..],
+            ),
+            ("时段 上午/下午", &["上午", "下午"]),
+            // A note on how many to pick.
+            (
+                "拍摄场景，内景、外景、旅拍，可多选用逗号隔开",
+                &["内景", "外景", "旅拍"],
+            ),
+            (
+                "申领依据，合法稳定就业、合法稳定住所、连续就读，三项中选填一项",
+                &["合法稳定就业", "合法稳定住所", "连续就读"],
+            ),
+            // `还` inside a word is no conjunction.
+            (
+                "提取原因，请选择：购房、租房、偿还房贷、离职、退休",
+                &["购房", "租房", "偿还房贷", "离职", "退休"],
+            ),
+            // CJK alternatives, then their codes in brackets.
+            ("快充还是慢充（fast/slow），不传就都返回", &["fast", "slow"]),
+            ("帐篷自带还是租赁（self / rent）", &["self", "rent"]),
+            // Numbers counted up, each glossed after a dash.
+            ("紧急程度 1-一般 2-较急 3-紧急", &["1", "2", "3"]),
+            // A closing "only", "are the kinds", "include only".
+            (
+                "Mix strength in psi. We batch 3000, 3500, 4000 and 5000 only.",
+                &["3000", "3500", "4000", "5000"],
+            ),
+            (
+                "2m or 70cm only, the database doesn't cover the others yet",
+                &["2m", "70cm"],
+            ),
+            (
+                "Filter by the hold type; customs, freight and usda are the kinds the terminal reports.",
+                &["customs", "freight", "usda"],
+            ),
+            (
+                "Valid options include only black_grey and color.",
+                &["black_grey", "color"],
+            ),
+            // A unit, its comma, then the numbers.
+            (
+                "Session length in minutes, 60 or 90 or 120",
+                &["60", "90", "120"],
+            ),
+            // Counted closings: Korean `네 가지`, a month counter in Japanese.
+            (
+                "주택 유형. 아파트, 빌라, 오피스텔, 단독 네 가지만 지원",
+                &["아파트", "빌라", "오피스텔", "단독"],
+            ),
+            ("1か月、3か月、6か月", &["1か月", "3か月", "6か月"]),
+        ] {
+            assert_eq!(values(text), v(expected), "{text}");
+        }
+        for text in [
+            // Kinds of characters, restricted by "only".
+            "Text on the statement. Letters, digits and spaces only.",
+            // `如` glued to the first item, and "commonly": examples.
+            "家电名称，如冰箱、洗衣机、空调、电视",
+            "天数，常见 28、42 天",
+            // Ranges, the parts of a date or an address, kinds of input.
+            "有效期 1-3天 2-5天",
+            "第1-2节 3-4节",
+            "日期 年/月/日",
+            "地址 省/市",
+            "联系方式 手机号/微信号",
+            // No note on picking after a clause-ending comma; a condition after "only".
+            "拍摄场景，内景、外景、旅拍，用逗号隔开",
+            "2m or 70cm only if the band is open",
+            "Session length in minutes, for example 60 or 90 or 120",
+            "Count in minutes, 5, 10 or 15 are typical",
+        ] {
+            assert_eq!(values(text), None, "{text}");
+        }
     }
 
     #[test]
