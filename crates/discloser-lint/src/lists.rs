@@ -418,6 +418,12 @@ fn closes_cjk_list(s: &[char]) -> bool {
                 .is_some_and(|c| c == '种' || c == '选' || c == '者'))
 }
 
+/// Whether these characters begin with the open end of a tier, `及以下`, `及以上` (and below, and
+/// above): `本科及以上`, `8成新及以下` are values, their `及` no conjunction.
+fn open_tier(s: &[char]) -> bool {
+    s.starts_with(&['及', '以', '下']) || s.starts_with(&['及', '以', '上'])
+}
+
 /// Whether a Japanese conjunction written in kana starts here (`または`, `もしくは`, `あるいは`,
 /// `および`, `ならびに`).
 fn starts_kana_conjunction(s: &[char]) -> bool {
@@ -499,7 +505,7 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         let len = (at..s.len())
             .take_while(|&i| {
                 is_han(s[i])
-                    && (i == at || !matches!(s[i], '或' | '和' | '及' | '与'))
+                    && (i == at || !matches!(s[i], '或' | '和' | '及' | '与') || open_tier(&s[i..]))
                     && (i == at || s[i] != '还' || s.get(i + 1) != Some(&'是'))
                     // `冷蔵か冷凍`; not `おまかせ`, where a kana word goes on around it.
                     && (i == at
@@ -573,10 +579,14 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         let suffix = s[at + len..].iter().take_while(|&&x| is_han(x)).count();
         // `か` is a particle, but in `か月`/`カ月` (months) a counter: `1か月、3か月`.
         let counter_ka = s.get(at + len + 1) == Some(&'月');
+        // `8成新及以下`: the lowest tier, its noun then "and below".
+        let core = (1..suffix)
+            .find(|&k| open_tier(&s[at + len + k..at + len + suffix]))
+            .unwrap_or(suffix);
         if (1..=3).contains(&len)
             && value.chars().all(|c| c.is_ascii_alphanumeric())
-            && (1..=2).contains(&suffix)
-            && s[at + len..at + len + suffix]
+            && (1..=2).contains(&core)
+            && s[at + len..at + len + core]
                 .iter()
                 .enumerate()
                 .all(|(k, c)| {
@@ -2576,16 +2586,125 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .or_else(|| phrase_list(&s))
         .or_else(|| quoted_alternatives(&s, &first_example))
         .or_else(|| numbered_codes(&s))
+        .or_else(|| glossed_by_for(&flat))
         .or_else(|| glossed_codes(&s))
     {
         return Some(found);
     }
-    only_one(&flat).map(|value| Found {
-        values: vec![value.to_owned()],
-        quoted: false,
-        marker: "only".to_owned(),
-        exact: true,
-    })
+    only_one(&flat)
+        .or_else(|| typed_word(&flat))
+        .map(|value| Found {
+            values: vec![value.to_owned()],
+            quoted: false,
+            marker: "only".to_owned(),
+            exact: true,
+        })
+}
+
+/// `Statement period: set to current for this month, ytd for year to date, or all for full
+/// ledger`, `J pour aujourd'hui ou J1 pour demain`: codes, each with its meaning after "for",
+/// joined by commas and "or", fill a clause (after a colon or "set to"; from the clause's start
+/// only codes in capitals or with digits, as lower-case words there may be verbs: `look for
+/// books, search for films`). A code is written as one (lower case or capitals); a word in
+/// sentence case is prose (`Search for books, or for films`).
+fn glossed_by_for(text: &str) -> Option<Found> {
+    const FOR: &[&str] = &["for", "pour", "para", "für", "per"];
+    let mut seen = 0;
+    for clause in text.split_inclusive(['.', ';', '\n', '。', '；']) {
+        seen += clause.len();
+        // `(e.g. 7 for weekly, 14 for bi-weekly)`: an example cue anywhere before, whose
+        // abbreviation's dots split the text.
+        if is_example(&text[..seen]) {
+            return None;
+        }
+        let clause = clause.trim_end_matches(['.', ';', '\n', '。', '；']);
+        let colon = clause.rsplit_once(':');
+        let body = colon.map_or(clause, |(_, b)| b).trim();
+        let verb = ["set to ", "use ", "pass ", "send "].iter().find_map(|w| {
+            body.get(..w.len())
+                .filter(|h| h.eq_ignore_ascii_case(w))
+                .map(|_| &body[w.len()..])
+        });
+        let introduced = colon.is_some() || verb.is_some();
+        let body = verb.unwrap_or(body);
+        let mut values: Vec<String> = Vec::new();
+        let mut ok = true;
+        for segment in body.split(',') {
+            for part in split_on_or(segment.trim()) {
+                let mut words = part.split_whitespace();
+                let (Some(code), Some(word), Some(_)) = (words.next(), words.next(), words.next())
+                else {
+                    ok = false;
+                    break;
+                };
+                let lower = code.chars().all(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '-')
+                });
+                let upper = code
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+                let value_word = matches!(code, "all" | "none" | "both" | "other");
+                let coded = upper || code.chars().any(|c| c.is_ascii_digit());
+                ok &= FOR.contains(&word)
+                    && (if introduced { lower || upper } else { coded })
+                    && code.starts_with(|c: char| c.is_ascii_alphanumeric())
+                    && (value_word || !STOPWORDS.contains(&code));
+                values.push(code.to_owned());
+            }
+        }
+        if ok && values.len() >= 2 {
+            return Some(Found {
+                values,
+                quoted: false,
+                marker: "for".to_owned(),
+                exact: true,
+            });
+        }
+    }
+    None
+}
+
+/// The parts of a segment joined by an "or" word (`or all for full ledger` is one part, its
+/// leading "or" dropped).
+fn split_on_or(segment: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    for w in segment.split_whitespace() {
+        if OR_WORDS.contains(&w) && !COMMA_ONLY.contains(&w) {
+            if !parts.last().is_some_and(String::is_empty) {
+                parts.push(String::new());
+            }
+        } else {
+            let part = parts.last_mut().expect("one part at least");
+            if !part.is_empty() {
+                part.push(' ');
+            }
+            part.push_str(w);
+        }
+    }
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// `Type CONFIRM to place the bid`, `Reply STOP to opt out`: the one word in capitals a caller
+/// types to do something is the parameter's only value.
+fn typed_word(text: &str) -> Option<&str> {
+    let mut words = text.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        let verb = ["type", "enter", "reply", "send", "write"]
+            .iter()
+            .any(|v| w.eq_ignore_ascii_case(v));
+        if !verb {
+            continue;
+        }
+        let Some(&code) = words.peek() else { break };
+        let caps = code.len() >= 2 && code.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+        let mut rest = words.clone();
+        rest.next();
+        if caps && rest.next() == Some("to") && !is_example(text) {
+            return Some(code);
+        }
+    }
+    None
 }
 
 /// `Session length in minutes, 60 or 90 or 120`: a word, its comma, then only numbers. The word
@@ -2933,6 +3052,21 @@ mod tests {
                 &["아파트", "빌라", "오피스텔", "단독"],
             ),
             ("1か月、3か月、6か月", &["1か月", "3か月", "6か月"]),
+            // Codes glossed by "for", a word to type, tiers that end "and below/above".
+            (
+                "Statement period: set to current for this month, ytd for year to date, or all for full ledger",
+                &["current", "ytd", "all"],
+            ),
+            ("J pour aujourd'hui ou J1 pour demain", &["J", "J1"]),
+            ("Type CONFIRM to place the bid", &["CONFIRM"]),
+            (
+                "成色：全新、99新、95新、9成新、8成新及以下",
+                &["全新", "99新", "95新", "9成新", "8成新及以下"],
+            ),
+            (
+                "学历：高中及以下、大专、本科、硕士及以上",
+                &["高中及以下", "大专", "本科", "硕士及以上"],
+            ),
         ] {
             assert_eq!(values(text), v(expected), "{text}");
         }
@@ -2953,6 +3087,12 @@ mod tests {
             "2m or 70cm only if the band is open",
             "Session length in minutes, for example 60 or 90 or 120",
             "Count in minutes, 5, 10 or 15 are typical",
+            // "for" in prose, a word typed that is no code.
+            "Search for books, or for movies",
+            "look for books, search for films",
+            "Use lat for latitude and lng for longitude",
+            "Duration in days (e.g. 7 for weekly, 14 for bi-weekly).",
+            "Enter your name to continue",
         ] {
             assert_eq!(values(text), None, "{text}");
         }

@@ -93,10 +93,17 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             // Its own texts in turn: the description, the title, an array's items' ones.
+            // `Type CONFIRM to place the bid` on `confirm`: one value alone may be the
+            // parameter's own name (`Either vin or plate` names two parameters, itself and
+            // another: a relation between them).
+            let others: Vec<&str> = names.iter().copied().filter(|n| *n != p.name).collect();
             let found = p.texts.iter().find_map(|(at, text)| {
                 closed_set_in_prose(text, p.default.as_deref())
                     .and_then(|f| typed(f, p))
-                    .filter(|f| !refers_elsewhere(f, &names, &sibling_values))
+                    .filter(|f| {
+                        let pool = if f.values.len() == 1 { &others } else { &names };
+                        !refers_elsewhere(f, pool, &sibling_values)
+                    })
                     .map(|f| (at, f))
             });
             let Some((at, found)) = found else {
