@@ -1571,6 +1571,26 @@ const INPUT_KINDS: &[&str] = &[
     "domain",
 ];
 
+/// Kinds of input that head a noun phrase (`номер участка`, `número de teléfono`, `nom du
+/// client`): a phrase they open names what may be typed, not a value.
+const HEAD_KINDS: &[&str] = &[
+    "адрес",
+    "номер",
+    "имя",
+    "телефон",
+    "название",
+    "número",
+    "nombre",
+    "dirección",
+    "numéro",
+    "nom",
+    "adresse",
+    "nome",
+    "indirizzo",
+    "endereço",
+    "numero",
+];
+
 /// Whether every item of a list names a kind of input (see [`INPUT_KINDS`]); CJK items ending in
 /// a word for a number, a name, a code or an address (`手机号`, `用户名`, `邮编`), and the names of
 /// writing systems (`ひらがな`, `カタカナ`, `拼音`) count too.
@@ -2058,6 +2078,12 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
             && !ws
                 .last()
                 .is_some_and(|w| INPUT_KINDS.contains(&w.to_lowercase().as_str()))
+            // `Адрес участка, СНТ, номер участка`, `número de teléfono`: a kind of input that
+            // heads its phrase, as nouns do in these languages.
+            && !(ws.len() >= 2
+                && ws
+                    .first()
+                    .is_some_and(|w| HEAD_KINDS.contains(&w.to_lowercase().as_str())))
     };
     let open = parts.iter().any(|p| {
         p.split_whitespace()
@@ -2283,6 +2309,7 @@ fn only_one(text: &str) -> Option<&str> {
             && let Some((value, _)) = quoted_token(after.trim_start())
                 .or_else(|| code_token(after.trim_start()))
                 .or_else(|| ascii_token(after.trim_start()))
+                .or_else(|| spaced_han_token(after))
         {
             return Some(value);
         }
@@ -2429,6 +2456,25 @@ fn code_token(s: &str) -> Option<(&str, &str)> {
         .then(|| (value, &s[len..]))
 }
 
+/// `仅支持 微信支付`: a CJK word set off by a space after the cue, that ends the clause, is the
+/// literal (`仅支持部分语言`, written on, is a description).
+fn spaced_han_token(s: &str) -> Option<(&str, &str)> {
+    let word = s.strip_prefix(' ')?;
+    let len = word
+        .char_indices()
+        .find(|&(_, c)| !is_han(c))
+        .map_or(word.len(), |(i, _)| i);
+    let (value, rest) = word.split_at(len);
+    let ends = rest.is_empty() || rest.starts_with(['。', '，', '；', '.', ',', ';']);
+    let item = Item {
+        value: value.to_owned(),
+        quoted: false,
+        han: true,
+    };
+    ((2..=6).contains(&value.chars().count()) && ends && !kinds_of_input(&[item]))
+        .then_some((value, rest))
+}
+
 /// A quoted token at the start of `s`: `'en'`, `« pdf »`.
 fn quoted_token(s: &str) -> Option<(&str, &str)> {
     let open = s.chars().next()?;
@@ -2545,7 +2591,7 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
     while at < s.len() {
         let boundary = at == 0 || !is_word(s[at - 1]) || is_han(s[at]);
         if boundary
-            && (at == 0 || !(is_han(s[at]) && is_han(s[at - 1])))
+            && (at == 0 || !(is_han(s[at]) && is_han(s[at - 1])) || after_topic(&s, at))
             && let Some(mut c) = list_at(&s, at)
         {
             trim_first_han(&s, &mut c);
@@ -2716,6 +2762,12 @@ fn unit_before_numbers(c: &Candidate) -> bool {
         && c.items[1..].iter().all(number)
 }
 
+/// Whether `at` follows a Japanese topic marker after a noun (`支払方法は|クレジットカード`): a
+/// list may start there, inside a run of CJK characters.
+fn after_topic(s: &[char], at: usize) -> bool {
+    at >= 2 && s[at - 1] == 'は' && ('\u{4e00}'..='\u{9fff}').contains(&s[at - 2])
+}
+
 /// A CJK first item runs into the words before it (`填写上午或下午`): cut it to the length of
 /// the longest other item.
 fn trim_first_han(s: &[char], c: &mut Candidate) {
@@ -2726,8 +2778,18 @@ fn trim_first_han(s: &[char], c: &mut Candidate) {
         .iter()
         .rev()
         .find(|c| !c.is_whitespace())
-        .is_some_and(|&c| matches!(c, '：' | ':' | '（' | '('));
+        .is_some_and(|&c| matches!(c, '：' | ':' | '（' | '('))
+        || after_topic(s, c.start);
     if first.quoted || !first.han || after_mark {
+        return;
+    }
+    // `支払方法はクレジットカードまたは…`: the topic marker after a noun ends the label; the item
+    // starts after it.
+    let chars: Vec<char> = first.value.chars().collect();
+    if let Some(k) = (2..chars.len()).rev().find(|&k| after_topic(&chars, k)) {
+        let k = k - 1;
+        first.value = chars[k + 1..].iter().collect();
+        c.start += k + 1;
         return;
     }
     let longest = rest
@@ -3067,6 +3129,12 @@ mod tests {
                 "学历：高中及以下、大专、本科、硕士及以上",
                 &["高中及以下", "大专", "本科", "硕士及以上"],
             ),
+            // A CJK word set off after `仅支持`; a list after a Japanese topic marker.
+            ("支付方式，仅支持 微信支付", &["微信支付"]),
+            (
+                "支払方法はクレジットカードまたはコンビニ払い",
+                &["クレジットカード", "コンビニ払い"],
+            ),
         ] {
             assert_eq!(values(text), v(expected), "{text}");
         }
@@ -3092,6 +3160,11 @@ mod tests {
             "look for books, search for films",
             "Use lat for latitude and lng for longitude",
             "Duration in days (e.g. 7 for weekly, 14 for bi-weekly).",
+            // A description after `仅支持`, a kind of input; phrases headed by a kind.
+            "仅支持部分语言",
+            "仅支持 国内手机号",
+            "Адрес участка, СНТ, номер участка",
+            "Número de teléfono, correo o nombre del titular",
             "Enter your name to continue",
         ] {
             assert_eq!(values(text), None, "{text}");
