@@ -59,9 +59,9 @@ const ROUND_7_FLOOR_RECALL: f64 = 0.96;
 
 /// Floors for round 8, development data since its measurement unseen after the work on round 7
 /// (precision 0.974, recall 0.799; 0.982 / 0.777 before it; see PROTOCOL.md): a little below
-/// its figures once the rule was worked on it (0.993, 0.964).
+/// its figures once the rule was worked on it (0.993, 0.971).
 const ROUND_8_FLOOR_PRECISION: f64 = 0.95;
-const ROUND_8_FLOOR_RECALL: f64 = 0.94;
+const ROUND_8_FLOOR_RECALL: f64 = 0.95;
 /// Floors for round 9 (unseen): set below its first measurement, with the rule as it stood
 /// before the work on round 8: precision 0.991, recall 0.786 (see PROTOCOL.md).
 const ROUND_9_FLOOR_PRECISION: f64 = 0.95;

@@ -1658,7 +1658,7 @@ fn bullets(text: &str) -> Option<Found> {
         .lines()
         .filter(|l| !l.trim_start().starts_with("```"))
         .collect();
-    if let Some(found) = table(&lines) {
+    if let Some(found) = table(&lines).or_else(|| cjk_word_lines(&lines)) {
         return Some(found);
     }
     // A text that is nothing but definitions: `single: unmarried\nmarried_joint: ...`.
@@ -1721,6 +1721,45 @@ fn bullets(text: &str) -> Option<Found> {
         }
     }
     None
+}
+
+/// `票种\n成人票\n儿童票\n长者票\n（儿童 1.2-1.5 米…）`: a CJK label on the first line, then
+/// lines that are each one short CJK word and nothing else, and at most notes in brackets
+/// after them. Lines of prose carry punctuation or run longer.
+fn cjk_word_lines(lines: &[&str]) -> Option<Found> {
+    let word = |l: &str| {
+        let t = l.trim();
+        (1..=6).contains(&t.chars().count()) && t.chars().all(is_han)
+    };
+    let mut rest = lines.iter().filter(|l| !l.trim().is_empty());
+    let label = rest.next()?.trim().trim_end_matches(['：', ':']);
+    if !word(label) || label.chars().count() < 2 {
+        return None;
+    }
+    let rest: Vec<&&str> = rest.collect();
+    let count = rest.iter().take_while(|l| word(l)).count();
+    let notes = rest[count..]
+        .iter()
+        .all(|l| l.trim_start().starts_with(['（', '(']));
+    let items: Vec<Item> = rest[..count]
+        .iter()
+        .map(|l| Item {
+            value: l.trim().to_owned(),
+            quoted: false,
+            han: true,
+        })
+        .collect();
+    // `联系方式\n手机号\n微信号`: kinds of input, one a line.
+    if items.len() < 2 || !notes || kinds_of_input(&items) {
+        return None;
+    }
+    let values: Vec<String> = items.into_iter().map(|i| i.value).collect();
+    Some(Found {
+        values,
+        quoted: false,
+        marker: "lines".to_owned(),
+        exact: false,
+    })
 }
 
 /// A Markdown table whose first column holds the values: its header names them (`| code |
@@ -3135,6 +3174,11 @@ mod tests {
                 "支払方法はクレジットカードまたはコンビニ払い",
                 &["クレジットカード", "コンビニ払い"],
             ),
+            // A CJK label, then one short word a line, then a note in brackets.
+            (
+                "票种\n成人票\n儿童票\n长者票\n（儿童 1.2-1.5 米，长者 65 岁以上）",
+                &["成人票", "儿童票", "长者票"],
+            ),
         ] {
             assert_eq!(values(text), v(expected), "{text}");
         }
@@ -3165,6 +3209,9 @@ mod tests {
             "仅支持 国内手机号",
             "Адрес участка, СНТ, номер участка",
             "Número de teléfono, correo o nombre del titular",
+            // Kinds of input one a line; lines of prose.
+            "联系方式\n手机号\n微信号",
+            "备注\n请填写详细地址，方便上门\n可选",
             "Enter your name to continue",
         ] {
             assert_eq!(values(text), None, "{text}");
