@@ -2007,11 +2007,21 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             })
             .unwrap_or(rest.len());
         let segment = &rest[..stop];
-        // `상품 상태: 새상품, 거의 새것, 사용감 있음 중 하나`: a closing "one of" after the phrases.
-        let segment = ["중에서 하나", "중 하나", "중 택1", "중 택일"]
-            .iter()
-            .find_map(|cue| segment.trim_end().strip_suffix(cue))
-            .unwrap_or(segment);
+        // `상품 상태: 새상품, 거의 새것, 사용감 있음 중 하나`: a closing "one of" after the phrases,
+        // or "choose from among them" (`개인 레슨 중에서 고르세요`).
+        let segment = [
+            "중에서 하나",
+            "중 하나",
+            "중 택1",
+            "중 택일",
+            "중에서 고르세요",
+            "중에서 선택하세요",
+            "중에서 선택",
+            "중 선택",
+        ]
+        .iter()
+        .find_map(|cue| segment.trim_end().strip_suffix(cue))
+        .unwrap_or(segment);
         let closed_paren = rest[stop..].starts_with([')', '）']);
         if paren != closed_paren {
             continue;
@@ -3173,6 +3183,11 @@ mod tests {
             (
                 "支払方法はクレジットカードまたはコンビニ払い",
                 &["クレジットカード", "コンビニ払い"],
+            ),
+            // Korean phrases, then "choose from among them".
+            (
+                "수업 종류: 그룹, 듀엣, 개인 레슨 중에서 고르세요",
+                &["그룹", "듀엣", "개인 레슨"],
             ),
             // A CJK label, then one short word a line, then a note in brackets.
             (
