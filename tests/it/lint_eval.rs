@@ -52,15 +52,16 @@ const ROUND_6_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_6_FLOOR_RECALL: f64 = 0.83;
 
 /// Floors for round 7, development data since its measurement unseen (precision 0.963, recall
-/// 0.861): a little below its figures once the rule was worked on it (0.983, 0.943).
+/// 0.861): a little below its figures once the rule was worked on it (0.983, 0.943), and on
+/// round 8 (0.992, 0.984).
 const ROUND_7_FLOOR_PRECISION: f64 = 0.95;
-const ROUND_7_FLOOR_RECALL: f64 = 0.91;
+const ROUND_7_FLOOR_RECALL: f64 = 0.96;
 
-/// Floors for round 8 (unseen), a little below its measurement after the work on round 7:
-/// precision 0.974, recall 0.799 (0.982 / 0.777 before it; see PROTOCOL.md). The goal is 0.9
-/// for both; recall does not reach it.
+/// Floors for round 8, development data since its measurement unseen after the work on round 7
+/// (precision 0.974, recall 0.799; 0.982 / 0.777 before it; see PROTOCOL.md): a little below
+/// its figures once the rule was worked on it (0.993, 0.978).
 const ROUND_8_FLOOR_PRECISION: f64 = 0.95;
-const ROUND_8_FLOOR_RECALL: f64 = 0.77;
+const ROUND_8_FLOOR_RECALL: f64 = 0.95;
 /// Floors for round 9 (unseen): set below its first measurement, with the rule as it stood
 /// before the work on round 8: precision 0.991, recall 0.786 (see PROTOCOL.md).
 const ROUND_9_FLOOR_PRECISION: f64 = 0.95;
@@ -457,15 +458,16 @@ fn untyped_enum_on_round_7_development_data() {
 
 /// Round 8 (`w` ids, 488 items, `round8/`): written and labeled blind while round 7 was unseen
 /// (see `round8/SOURCES.md` and `round8/LABELING.md`), weighted to English and Chinese, and
-/// measured whole with the rule as it stood before and after the work on round 7. Nothing of
-/// it has been used to change the rule: its errors are not printed.
+/// measured whole with the rule as it stood before and after the work on round 7 (precision
+/// 0.974, recall 0.799), then, once round 9 stood unseen, used to develop the rule (its errors
+/// print with `DISCLOSER_EVAL_ERRORS=1`).
 #[test]
-fn untyped_enum_on_round_8_unseen() {
+fn untyped_enum_on_round_8_development_data() {
     whole_round(
         "round8",
         488,
-        "unseen",
-        false,
+        "development data",
+        true,
         (ROUND_8_FLOOR_PRECISION, ROUND_8_FLOOR_RECALL),
     );
 }

@@ -16,11 +16,20 @@ pub struct Documented<'a> {
 /// The parameters `description` documents, in order (a name may repeat).
 pub fn parameters(description: &str) -> Vec<Documented<'_>> {
     let lines: Vec<&str> = description.lines().collect();
+    let tabled = lines.iter().any(|l| is_table_rule(l));
     let mut out = Vec::new();
+    // The previous line held `name 说明；` entries: this one may go on with one.
+    let mut entries_above = false;
     for (i, raw) in lines.iter().enumerate() {
         // A JSDoc block's lines start with ` * `.
         let line = strip_comment(raw);
-        if let Some(d) = sphinx(line).or_else(|| jsdoc(line)) {
+        let entries = cjk_entries(line, entries_above);
+        entries_above = !entries.is_empty();
+        if let Some(d) = tabled.then(|| table_row(line)).flatten() {
+            out.push(d);
+        } else if entries_above {
+            out.extend(entries);
+        } else if let Some(d) = sphinx(line).or_else(|| jsdoc(line)) {
             out.push(d);
         } else if let Some(d) = numpy(line, &lines[i + 1..]) {
             out.push(d);
@@ -35,6 +44,72 @@ pub fn parameters(description: &str) -> Vec<Documented<'_>> {
         }
     }
     out
+}
+
+/// A Markdown table's rule under its header: `|---|---|`, `| :-- | --- |`.
+fn is_table_rule(line: &str) -> bool {
+    let t = line.trim();
+    t.starts_with('|') && t.contains("---") && t.chars().all(|c| matches!(c, '|' | '-' | ':' | ' '))
+}
+
+/// A row of a Markdown table of parameters, `` | `name` | text | ``: the name in its first cell,
+/// the other cells its text. A pipe inside backticks (`` `a|b` ``) is no cell's end.
+fn table_row(line: &str) -> Option<Documented<'_>> {
+    let inner = line.trim().strip_prefix('|')?;
+    let mut cells = Vec::new();
+    let (mut start, mut ticked) = (0, false);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '`' => ticked = !ticked,
+            '|' if !ticked => {
+                cells.push(inner[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    let rest = inner[start..].trim();
+    if !rest.is_empty() {
+        cells.push(rest);
+    }
+    let (first, others) = cells.split_first()?;
+    let name = first.trim_matches('`');
+    let text = others.join(" ");
+    (is_name(name) && !others.is_empty() && !text.trim().is_empty()).then(|| Documented {
+        name,
+        text: text.trim().to_owned(),
+    })
+}
+
+/// `doctor_id 医生编号；date 就诊日期；visit 初诊/复诊；`: parameters documented one after another
+/// on a line of CJK text, each its name, a space and its text, the entries ended by `；`. One
+/// entry alone counts only on a line that goes on from such a line (`decoct 是否代煎，填 Y 或 N`);
+/// a text that is not CJK after the name is prose (`foo bar; baz qux`).
+fn cjk_entries(line: &str, continues: bool) -> Vec<Documented<'_>> {
+    let pieces: Vec<&str> = line
+        .split(['；', ';'])
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let entries: Vec<Documented<'_>> = pieces
+        .iter()
+        .filter_map(|p| {
+            let (name, text) = p.split_once(' ')?;
+            let text = text.trim();
+            (is_name(name) && text.starts_with(|c: char| !c.is_ascii() && c.is_alphabetic())).then(
+                || Documented {
+                    name,
+                    text: text.to_owned(),
+                },
+            )
+        })
+        .collect();
+    let enough = entries.len() >= 2 || (continues && entries.len() == 1);
+    if enough && entries.len() == pieces.len() {
+        entries
+    } else {
+        Vec::new()
+    }
 }
 
 fn strip_comment(line: &str) -> &str {
@@ -192,6 +267,40 @@ mod tests {
                 "Reference build. GRCh37 or GRCh38.".into()
             )]
         );
+    }
+
+    #[test]
+    fn reads_a_markdown_table_of_parameters() {
+        assert_eq!(
+            pairs(
+                "Request time.\n\n| param | meaning |\n|---|---|\n| target | object name |\n| `priority` | `low` / `high` |\n| mode | `a|b` or c |"
+            ),
+            [
+                ("param".into(), "meaning".into()),
+                ("target".into(), "object name".into()),
+                ("priority".into(), "`low` / `high`".into()),
+                ("mode".into(), "`a|b` or c".into())
+            ]
+        );
+        // Without a rule under a header, pipes are only text.
+        assert!(pairs("| target | object name |").is_empty());
+    }
+
+    #[test]
+    fn reads_cjk_entries_ended_by_semicolons() {
+        assert_eq!(
+            pairs(
+                "挂号。\n\n参数：\ndoctor_id 医生编号；visit 初诊/复诊；\ndecoct 是否代煎，填 Y 或 N"
+            ),
+            [
+                ("doctor_id".into(), "医生编号".into()),
+                ("visit".into(), "初诊/复诊".into()),
+                ("decoct".into(), "是否代煎，填 Y 或 N".into())
+            ]
+        );
+        // Alone, or in prose that is not CJK, a name and a text are no entry.
+        assert!(pairs("decoct 是否代煎").is_empty());
+        assert!(pairs("Use foo bar; then baz qux").is_empty());
     }
 
     #[test]

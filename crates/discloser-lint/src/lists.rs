@@ -418,6 +418,12 @@ fn closes_cjk_list(s: &[char]) -> bool {
                 .is_some_and(|c| c == '种' || c == '选' || c == '者'))
 }
 
+/// Whether these characters begin with the open end of a tier, `及以下`, `及以上` (and below, and
+/// above): `本科及以上`, `8成新及以下` are values, their `及` no conjunction.
+fn open_tier(s: &[char]) -> bool {
+    s.starts_with(&['及', '以', '下']) || s.starts_with(&['及', '以', '上'])
+}
+
 /// Whether a Japanese conjunction written in kana starts here (`または`, `もしくは`, `あるいは`,
 /// `および`, `ならびに`).
 fn starts_kana_conjunction(s: &[char]) -> bool {
@@ -495,10 +501,12 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
     } else if is_han(c) && !starts_example_cue(&s[at..]) {
         // A conjunction ends a CJK word: `上午或下午`.
         // Not at the word's first character: `和食` is a word, `和` before it no conjunction.
+        // `还` is one only in `还是`: `偿还房贷`, `还款` are words.
         let len = (at..s.len())
             .take_while(|&i| {
                 is_han(s[i])
-                    && (i == at || !matches!(s[i], '或' | '和' | '及' | '与' | '还'))
+                    && (i == at || !matches!(s[i], '或' | '和' | '及' | '与') || open_tier(&s[i..]))
+                    && (i == at || s[i] != '还' || s.get(i + 1) != Some(&'是'))
                     // `冷蔵か冷凍`; not `おまかせ`, where a kana word goes on around it.
                     && (i == at
                         || !matches!(s[i], 'や' | 'か')
@@ -569,28 +577,38 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         }
         // `S席、A席、B席`, `L码`: a short code with a CJK counter or noun after it is one item.
         let suffix = s[at + len..].iter().take_while(|&&x| is_han(x)).count();
+        // `か` is a particle, but in `か月`/`カ月` (months) a counter: `1か月、3か月`.
+        let counter_ka = s.get(at + len + 1) == Some(&'月');
+        // `8成新及以下`: the lowest tier, its noun then "and below".
+        let core = (1..suffix)
+            .find(|&k| open_tier(&s[at + len + k..at + len + suffix]))
+            .unwrap_or(suffix);
         if (1..=3).contains(&len)
             && value.chars().all(|c| c.is_ascii_alphanumeric())
-            && (1..=2).contains(&suffix)
-            && s[at + len..at + len + suffix].iter().all(|c| {
-                !matches!(
-                    c,
-                    '或' | '和'
-                        | '及'
-                        | '与'
-                        | '等'
-                        | '的'
-                        | 'や'
-                        | 'か'
-                        | 'と'
-                        | 'の'
-                        | 'は'
-                        | 'を'
-                        | 'が'
-                        | 'に'
-                        | 'で'
-                )
-            })
+            && (1..=2).contains(&core)
+            && s[at + len..at + len + core]
+                .iter()
+                .enumerate()
+                .all(|(k, c)| {
+                    (k == 0 && counter_ka && *c == 'か')
+                        || !matches!(
+                            c,
+                            '或' | '和'
+                                | '及'
+                                | '与'
+                                | '等'
+                                | '的'
+                                | 'や'
+                                | 'か'
+                                | 'と'
+                                | 'の'
+                                | 'は'
+                                | 'を'
+                                | 'が'
+                                | 'に'
+                                | 'で'
+                        )
+                })
         {
             value.extend(&s[at + len..at + len + suffix]);
             len += suffix;
@@ -858,7 +876,7 @@ fn judge(
     } else {
         is_example(&head)
     };
-    if example_head || OPEN_AFTER.is_match(&whole_tail) {
+    if example_head || example_glued(&head, &c.items[0]) || OPEN_AFTER.is_match(&whole_tail) {
         return None;
     }
     // `STL/3MF/OBJ file path`, `HGVS notation (genomic, coding, or protein)`, `格式 民國年/月/日`,
@@ -1022,6 +1040,17 @@ fn judge(
     if ends_with(&RANGE_BEFORE, head_t) && !strong {
         return None;
     }
+    if let Some(values) = coded_alternatives(s, c)
+        && !is_conditional(&head)
+        && first_example.get().is_none_or(|e| e > from)
+    {
+        return Some(Found {
+            values,
+            quoted: false,
+            marker: "coded".to_owned(),
+            exact: true,
+        });
+    }
     let marker = if s2.pipe {
         "|"
     } else if strong {
@@ -1111,11 +1140,17 @@ fn judge(
     // `車種：汽車、機車`, `性别，男/女`, `尺寸（大、中、小）`, `出行方式 驾车、步行、骑行`: short CJK
     // words after a label: two after its colon or a comma, or more joined by `、` alone after
     // its colon, in brackets or after a space (not after a comma, which also joins clauses).
+    // A note on how many to pick makes longer words options too (`合法稳定就业、合法稳定住所、
+    // 连续就读，三项中选填一项`).
+    let picked = choice_note(after);
     let short_han = c
         .items
         .iter()
-        .all(|i| i.han && i.value.chars().count() <= 4);
-    let enumeration = !c.gaps.is_empty() && c.gaps.iter().all(|&(_, m)| m == '、');
+        .all(|i| i.han && i.value.chars().count() <= if picked { 8 } else { 4 });
+    // One list mark throughout: `内景、外景、旅拍`, `小型汽车|大型汽车|摩托车`, `小/中/大`.
+    let enumeration = c.gaps.first().is_some_and(|&(_, first)| {
+        matches!(first, '、' | '/' | '／' | '|') && c.gaps.iter().all(|&(_, m)| m == first)
+    });
     // A label alone before the space: `出行方式 驾车、…`, not `备注 可填写 时间、…`.
     let spaced_label = head.ends_with(' ')
         && (2..=8).contains(&head_t.chars().count())
@@ -1126,14 +1161,17 @@ fn judge(
         && from == 0
         && (1..=6).contains(&label.chars().count())
         && label.chars().all(is_han)
-        // `八字，按年柱、月柱、日柱、时柱顺序，用空格隔开`: the list must end the sentence.
-        && (after.is_empty() || after.starts_with(['。', '.']));
+        // `八字，按年柱、月柱、日柱、时柱顺序，用空格隔开`: the list must end the sentence, or
+        // say how many of it to pick (`拍摄场景，内景、外景、旅拍，可多选`).
+        && (after.is_empty() || after.starts_with(['。', '.']) || picked);
     let cjk_pair = han_items
         && short_han
         && clause_end
         && (((colon || comma)
             && n == 2
             && (c.gaps.iter().any(|&(_, m)| m == '、') || s2.slash || s2.or))
+            // `时段 上午/下午`: after a label and a space, two words joined by a list mark.
+            || (spaced_label && n == 2 && enumeration)
             || ((colon || open_paren || spaced_label || comma_label) && n >= 3 && enumeration));
     let by_wording = cjk_codes
         || cjk_literals
@@ -1248,7 +1286,9 @@ fn judge(
     let after_examples = !strong && !s2.pipe && first_example.get().is_some_and(|e| e < from);
     let kinds = kinds_of_input(&c.items);
     // `City, state or country`: what may be typed, unless a cue or the quoting says otherwise.
-    let only_kinds = kinds && !strong && !s2.pipe && !quoted;
+    // `Letters, digits and spaces only`: a closing "only" restricts what may be typed.
+    let restriction = tail.trim_start().starts_with("only");
+    let only_kinds = kinds && (!strong || restriction) && !s2.pipe && !quoted;
     let fires = !after_examples
         && !only_kinds
         && (by_structure
@@ -1312,6 +1352,105 @@ fn judge(
         marker: marker.to_owned(),
         exact,
     })
+}
+
+/// `家电名称，如冰箱、洗衣机`: `如` (as) glued to the first CJK item gives examples, as it does
+/// standing alone before them.
+fn example_glued(head: &str, first: &Item) -> bool {
+    first.han
+        && !first.quoted
+        && first.value.starts_with('如')
+        && is_example(&format!(
+            "{head}{}",
+            first.value.chars().take(2).collect::<String>()
+        ))
+}
+
+/// `快充还是慢充（fast/slow）`, `自带还是租赁（self / rent）`: CJK alternatives whose ASCII codes
+/// follow the last one in brackets, one code per alternative; the codes are what a caller sends.
+fn coded_alternatives(s: &[char], c: &Candidate) -> Option<Vec<String>> {
+    if !c.items.iter().all(|i| i.han && !i.quoted) {
+        return None;
+    }
+    let last = c.gaps.last()?.0;
+    let open = (last..c.end).find(|&i| matches!(s[i], '(' | '（'))?;
+    let close = (open..c.end).find(|&i| matches!(s[i], ')' | '）'))?;
+    let inner: String = s[open + 1..close].iter().collect();
+    let codes: Vec<String> = inner
+        .replace(" or ", "/")
+        .split(['/', '／', '|', ',', '、', '或'])
+        .map(|t| t.trim().to_owned())
+        .collect();
+    let token = |t: &String| {
+        !t.is_empty()
+            && t.starts_with(|c: char| c.is_ascii_alphabetic())
+            && t.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+    };
+    (codes.len() == c.items.len() && codes.iter().all(token)).then_some(codes)
+}
+
+/// `紧急程度 1-一般 2-较急 3-紧急`, `0-否 1-是`: numbers counted up from 0 or 1, each glossed by a
+/// CJK meaning after a dash, are the codes a caller sends. Counting up tells them from ranges
+/// (`1-3天`, whose dash is followed by a number anyway).
+fn numbered_codes(s: &[char]) -> Option<Found> {
+    let text: String = s.iter().collect();
+    if is_example(&text) {
+        return None;
+    }
+    let mut numbers: Vec<u32> = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        let starts = s[i].is_ascii_digit() && (i == 0 || !s[i - 1].is_alphanumeric());
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let len = s[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let glossed = matches!(s.get(i + len), Some('-' | '－'))
+            && s.get(i + len + 1).is_some_and(|&c| is_han(c));
+        if glossed && let Ok(k) = s[i..i + len].iter().collect::<String>().parse::<u32>() {
+            let next = numbers.last().map_or(k <= 1, |&p| k == p + 1);
+            if !next {
+                return None;
+            }
+            numbers.push(k);
+        }
+        i += len;
+    }
+    (numbers.len() >= 2).then(|| Found {
+        values: numbers.iter().map(u32::to_string).collect(),
+        quoted: false,
+        marker: "numbered codes".to_owned(),
+        exact: true,
+    })
+}
+
+/// Whether the words after a CJK list say how many of it to pick (`，可多选`, `，单选`,
+/// `，三项中选填一项`, `，两个中选一个`): the list is the set the choice is made from.
+fn choice_note(after: &str) -> bool {
+    let note = after.trim_start_matches(['，', ',', ' ']);
+    let counted = note
+        .strip_prefix(|c: char| c.is_ascii_digit() || "二两三四五六七八九十".contains(c))
+        .and_then(|r| r.strip_prefix(['项', '个', '种', '类', '者']))
+        .is_some_and(|r| r.starts_with("中") || r.starts_with("选"));
+    counted
+        || [
+            "可多选",
+            "多选",
+            "单选",
+            "任选",
+            "可选多",
+            "最多选",
+            "至多选",
+            "限选",
+            "只能选",
+            "仅能选",
+            "选填一",
+            "择一",
+        ]
+        .iter()
+        .any(|w| note.starts_with(w))
 }
 
 /// Names of formats a tool may return or read: the file types, and text formats.
@@ -1432,6 +1571,26 @@ const INPUT_KINDS: &[&str] = &[
     "domain",
 ];
 
+/// Kinds of input that head a noun phrase (`номер участка`, `número de teléfono`, `nom du
+/// client`): a phrase they open names what may be typed, not a value.
+const HEAD_KINDS: &[&str] = &[
+    "адрес",
+    "номер",
+    "имя",
+    "телефон",
+    "название",
+    "número",
+    "nombre",
+    "dirección",
+    "numéro",
+    "nom",
+    "adresse",
+    "nome",
+    "indirizzo",
+    "endereço",
+    "numero",
+];
+
 /// Whether every item of a list names a kind of input (see [`INPUT_KINDS`]); CJK items ending in
 /// a word for a number, a name, a code or an address (`手机号`, `用户名`, `邮编`), and the names of
 /// writing systems (`ひらがな`, `カタカナ`, `拼音`) count too.
@@ -1499,7 +1658,7 @@ fn bullets(text: &str) -> Option<Found> {
         .lines()
         .filter(|l| !l.trim_start().starts_with("```"))
         .collect();
-    if let Some(found) = table(&lines) {
+    if let Some(found) = table(&lines).or_else(|| cjk_word_lines(&lines)) {
         return Some(found);
     }
     // A text that is nothing but definitions: `single: unmarried\nmarried_joint: ...`.
@@ -1562,6 +1721,45 @@ fn bullets(text: &str) -> Option<Found> {
         }
     }
     None
+}
+
+/// `票种\n成人票\n儿童票\n长者票\n（儿童 1.2-1.5 米…）`: a CJK label on the first line, then
+/// lines that are each one short CJK word and nothing else, and at most notes in brackets
+/// after them. Lines of prose carry punctuation or run longer.
+fn cjk_word_lines(lines: &[&str]) -> Option<Found> {
+    let word = |l: &str| {
+        let t = l.trim();
+        (1..=6).contains(&t.chars().count()) && t.chars().all(is_han)
+    };
+    let mut rest = lines.iter().filter(|l| !l.trim().is_empty());
+    let label = rest.next()?.trim().trim_end_matches(['：', ':']);
+    if !word(label) || label.chars().count() < 2 {
+        return None;
+    }
+    let rest: Vec<&&str> = rest.collect();
+    let count = rest.iter().take_while(|l| word(l)).count();
+    let notes = rest[count..]
+        .iter()
+        .all(|l| l.trim_start().starts_with(['（', '(']));
+    let items: Vec<Item> = rest[..count]
+        .iter()
+        .map(|l| Item {
+            value: l.trim().to_owned(),
+            quoted: false,
+            han: true,
+        })
+        .collect();
+    // `联系方式\n手机号\n微信号`: kinds of input, one a line.
+    if items.len() < 2 || !notes || kinds_of_input(&items) {
+        return None;
+    }
+    let values: Vec<String> = items.into_iter().map(|i| i.value).collect();
+    Some(Found {
+        values,
+        quoted: false,
+        marker: "lines".to_owned(),
+        exact: false,
+    })
 }
 
 /// A Markdown table whose first column holds the values: its header names them (`| code |
@@ -1809,11 +2007,21 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             })
             .unwrap_or(rest.len());
         let segment = &rest[..stop];
-        // `상품 상태: 새상품, 거의 새것, 사용감 있음 중 하나`: a closing "one of" after the phrases.
-        let segment = ["중에서 하나", "중 하나", "중 택1", "중 택일"]
-            .iter()
-            .find_map(|cue| segment.trim_end().strip_suffix(cue))
-            .unwrap_or(segment);
+        // `상품 상태: 새상품, 거의 새것, 사용감 있음 중 하나`: a closing "one of" after the phrases,
+        // or "choose from among them" (`개인 레슨 중에서 고르세요`).
+        let segment = [
+            "중에서 하나",
+            "중 하나",
+            "중 택1",
+            "중 택일",
+            "중에서 고르세요",
+            "중에서 선택하세요",
+            "중에서 선택",
+            "중 선택",
+        ]
+        .iter()
+        .find_map(|cue| segment.trim_end().strip_suffix(cue))
+        .unwrap_or(segment);
         let closed_paren = rest[stop..].starts_with([')', '）']);
         if paren != closed_paren {
             continue;
@@ -1919,6 +2127,12 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
             && !ws
                 .last()
                 .is_some_and(|w| INPUT_KINDS.contains(&w.to_lowercase().as_str()))
+            // `Адрес участка, СНТ, номер участка`, `número de teléfono`: a kind of input that
+            // heads its phrase, as nouns do in these languages.
+            && !(ws.len() >= 2
+                && ws
+                    .first()
+                    .is_some_and(|w| HEAD_KINDS.contains(&w.to_lowercase().as_str())))
     };
     let open = parts.iter().any(|p| {
         p.split_whitespace()
@@ -2144,6 +2358,7 @@ fn only_one(text: &str) -> Option<&str> {
             && let Some((value, _)) = quoted_token(after.trim_start())
                 .or_else(|| code_token(after.trim_start()))
                 .or_else(|| ascii_token(after.trim_start()))
+                .or_else(|| spaced_han_token(after))
         {
             return Some(value);
         }
@@ -2290,6 +2505,25 @@ fn code_token(s: &str) -> Option<(&str, &str)> {
         .then(|| (value, &s[len..]))
 }
 
+/// `仅支持 微信支付`: a CJK word set off by a space after the cue, that ends the clause, is the
+/// literal (`仅支持部分语言`, written on, is a description).
+fn spaced_han_token(s: &str) -> Option<(&str, &str)> {
+    let word = s.strip_prefix(' ')?;
+    let len = word
+        .char_indices()
+        .find(|&(_, c)| !is_han(c))
+        .map_or(word.len(), |(i, _)| i);
+    let (value, rest) = word.split_at(len);
+    let ends = rest.is_empty() || rest.starts_with(['。', '，', '；', '.', ',', ';']);
+    let item = Item {
+        value: value.to_owned(),
+        quoted: false,
+        han: true,
+    };
+    ((2..=6).contains(&value.chars().count()) && ends && !kinds_of_input(&[item]))
+        .then_some((value, rest))
+}
+
 /// A quoted token at the start of `s`: `'en'`, `« pdf »`.
 fn quoted_token(s: &str) -> Option<(&str, &str)> {
     let open = s.chars().next()?;
@@ -2406,7 +2640,7 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
     while at < s.len() {
         let boundary = at == 0 || !is_word(s[at - 1]) || is_han(s[at]);
         if boundary
-            && (at == 0 || !(is_han(s[at]) && is_han(s[at - 1])))
+            && (at == 0 || !(is_han(s[at]) && is_han(s[at - 1])) || after_topic(&s, at))
             && let Some(mut c) = list_at(&s, at)
         {
             trim_first_han(&s, &mut c);
@@ -2417,7 +2651,8 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
             // into the list; the list after it.
             if c.items.len() >= 3
                 && !c.items[0].quoted
-                && STOPWORDS.contains(&c.items[0].value.to_lowercase().as_str())
+                && (STOPWORDS.contains(&c.items[0].value.to_lowercase().as_str())
+                    || unit_before_numbers(&c))
                 && let Some(&(next, _)) = c.gaps.first()
                 && let Some(inner) = list_at(&s, next)
                 && let Some(found) = judge(&s, &inner, default, &first_example)
@@ -2445,16 +2680,141 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .or_else(|| quoted_leads(&s))
         .or_else(|| phrase_list(&s))
         .or_else(|| quoted_alternatives(&s, &first_example))
+        .or_else(|| numbered_codes(&s))
+        .or_else(|| glossed_by_for(&flat))
         .or_else(|| glossed_codes(&s))
     {
         return Some(found);
     }
-    only_one(&flat).map(|value| Found {
-        values: vec![value.to_owned()],
-        quoted: false,
-        marker: "only".to_owned(),
-        exact: true,
-    })
+    only_one(&flat)
+        .or_else(|| typed_word(&flat))
+        .map(|value| Found {
+            values: vec![value.to_owned()],
+            quoted: false,
+            marker: "only".to_owned(),
+            exact: true,
+        })
+}
+
+/// `Statement period: set to current for this month, ytd for year to date, or all for full
+/// ledger`, `J pour aujourd'hui ou J1 pour demain`: codes, each with its meaning after "for",
+/// joined by commas and "or", fill a clause (after a colon or "set to"; from the clause's start
+/// only codes in capitals or with digits, as lower-case words there may be verbs: `look for
+/// books, search for films`). A code is written as one (lower case or capitals); a word in
+/// sentence case is prose (`Search for books, or for films`).
+fn glossed_by_for(text: &str) -> Option<Found> {
+    const FOR: &[&str] = &["for", "pour", "para", "für", "per"];
+    let mut seen = 0;
+    for clause in text.split_inclusive(['.', ';', '\n', '。', '；']) {
+        seen += clause.len();
+        // `(e.g. 7 for weekly, 14 for bi-weekly)`: an example cue anywhere before, whose
+        // abbreviation's dots split the text.
+        if is_example(&text[..seen]) {
+            return None;
+        }
+        let clause = clause.trim_end_matches(['.', ';', '\n', '。', '；']);
+        let colon = clause.rsplit_once(':');
+        let body = colon.map_or(clause, |(_, b)| b).trim();
+        let verb = ["set to ", "use ", "pass ", "send "].iter().find_map(|w| {
+            body.get(..w.len())
+                .filter(|h| h.eq_ignore_ascii_case(w))
+                .map(|_| &body[w.len()..])
+        });
+        let introduced = colon.is_some() || verb.is_some();
+        let body = verb.unwrap_or(body);
+        let mut values: Vec<String> = Vec::new();
+        let mut ok = true;
+        for segment in body.split(',') {
+            for part in split_on_or(segment.trim()) {
+                let mut words = part.split_whitespace();
+                let (Some(code), Some(word), Some(_)) = (words.next(), words.next(), words.next())
+                else {
+                    ok = false;
+                    break;
+                };
+                let lower = code.chars().all(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '-')
+                });
+                let upper = code
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+                let value_word = matches!(code, "all" | "none" | "both" | "other");
+                let coded = upper || code.chars().any(|c| c.is_ascii_digit());
+                ok &= FOR.contains(&word)
+                    && (if introduced { lower || upper } else { coded })
+                    && code.starts_with(|c: char| c.is_ascii_alphanumeric())
+                    && (value_word || !STOPWORDS.contains(&code));
+                values.push(code.to_owned());
+            }
+        }
+        if ok && values.len() >= 2 {
+            return Some(Found {
+                values,
+                quoted: false,
+                marker: "for".to_owned(),
+                exact: true,
+            });
+        }
+    }
+    None
+}
+
+/// The parts of a segment joined by an "or" word (`or all for full ledger` is one part, its
+/// leading "or" dropped).
+fn split_on_or(segment: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    for w in segment.split_whitespace() {
+        if OR_WORDS.contains(&w) && !COMMA_ONLY.contains(&w) {
+            if !parts.last().is_some_and(String::is_empty) {
+                parts.push(String::new());
+            }
+        } else {
+            let part = parts.last_mut().expect("one part at least");
+            if !part.is_empty() {
+                part.push(' ');
+            }
+            part.push_str(w);
+        }
+    }
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// `Type CONFIRM to place the bid`, `Reply STOP to opt out`: the one word in capitals a caller
+/// types to do something is the parameter's only value.
+fn typed_word(text: &str) -> Option<&str> {
+    let mut words = text.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        let verb = ["type", "enter", "reply", "send", "write"]
+            .iter()
+            .any(|v| w.eq_ignore_ascii_case(v));
+        if !verb {
+            continue;
+        }
+        let Some(&code) = words.peek() else { break };
+        let caps = code.len() >= 2 && code.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+        let mut rest = words.clone();
+        rest.next();
+        if caps && rest.next() == Some("to") && !is_example(text) {
+            return Some(code);
+        }
+    }
+    None
+}
+
+/// `Session length in minutes, 60 or 90 or 120`: a word, its comma, then only numbers. The word
+/// ends the sentence before the list (a unit or a noun); the numbers are the list.
+fn unit_before_numbers(c: &Candidate) -> bool {
+    let number = |i: &Item| !i.quoted && i.value.chars().all(|ch| ch.is_ascii_digit());
+    c.gaps.first().is_some_and(|&(_, m)| m == ',')
+        && !number(&c.items[0])
+        && c.items[1..].iter().all(number)
+}
+
+/// Whether `at` follows a Japanese topic marker after a noun (`支払方法は|クレジットカード`): a
+/// list may start there, inside a run of CJK characters.
+fn after_topic(s: &[char], at: usize) -> bool {
+    at >= 2 && s[at - 1] == 'は' && ('\u{4e00}'..='\u{9fff}').contains(&s[at - 2])
 }
 
 /// A CJK first item runs into the words before it (`填写上午或下午`): cut it to the length of
@@ -2467,8 +2827,18 @@ fn trim_first_han(s: &[char], c: &mut Candidate) {
         .iter()
         .rev()
         .find(|c| !c.is_whitespace())
-        .is_some_and(|&c| matches!(c, '：' | ':' | '（' | '('));
+        .is_some_and(|&c| matches!(c, '：' | ':' | '（' | '('))
+        || after_topic(s, c.start);
     if first.quoted || !first.han || after_mark {
+        return;
+    }
+    // `支払方法はクレジットカードまたは…`: the topic marker after a noun ends the label; the item
+    // starts after it.
+    let chars: Vec<char> = first.value.chars().collect();
+    if let Some(k) = (2..chars.len()).rev().find(|&k| after_topic(&chars, k)) {
+        let k = k - 1;
+        first.value = chars[k + 1..].iter().collect();
+        c.start += k + 1;
         return;
     }
     let longest = rest
@@ -2735,6 +3105,132 @@ mod tests {
             values("Whether to include archived items: true or false."),
             Some(vec!["true".to_owned(), "false".to_owned()])
         );
+    }
+
+    #[test]
+    fn shapes_found_on_round_eight() {
+        for (text, expected) in [
+            // CJK words after a label and a space, one list mark throughout.
+            (
+                "车辆类型 小型汽车|大型汽车|摩托车",
+                &["小型汽车", "大型汽车", "摩托车"][..],
+            ),
+            ("时段 上午/下午", &["上午", "下午"]),
+            // A note on how many to pick.
+            (
+                "拍摄场景，内景、外景、旅拍，可多选用逗号隔开",
+                &["内景", "外景", "旅拍"],
+            ),
+            (
+                "申领依据，合法稳定就业、合法稳定住所、连续就读，三项中选填一项",
+                &["合法稳定就业", "合法稳定住所", "连续就读"],
+            ),
+            // `还` inside a word is no conjunction.
+            (
+                "提取原因，请选择：购房、租房、偿还房贷、离职、退休",
+                &["购房", "租房", "偿还房贷", "离职", "退休"],
+            ),
+            // CJK alternatives, then their codes in brackets.
+            ("快充还是慢充（fast/slow），不传就都返回", &["fast", "slow"]),
+            ("帐篷自带还是租赁（self / rent）", &["self", "rent"]),
+            // Numbers counted up, each glossed after a dash.
+            ("紧急程度 1-一般 2-较急 3-紧急", &["1", "2", "3"]),
+            // A closing "only", "are the kinds", "include only".
+            (
+                "Mix strength in psi. We batch 3000, 3500, 4000 and 5000 only.",
+                &["3000", "3500", "4000", "5000"],
+            ),
+            (
+                "2m or 70cm only, the database doesn't cover the others yet",
+                &["2m", "70cm"],
+            ),
+            (
+                "Filter by the hold type; customs, freight and usda are the kinds the terminal reports.",
+                &["customs", "freight", "usda"],
+            ),
+            (
+                "Valid options include only black_grey and color.",
+                &["black_grey", "color"],
+            ),
+            // A unit, its comma, then the numbers.
+            (
+                "Session length in minutes, 60 or 90 or 120",
+                &["60", "90", "120"],
+            ),
+            // Counted closings: Korean `네 가지`, a month counter in Japanese.
+            (
+                "주택 유형. 아파트, 빌라, 오피스텔, 단독 네 가지만 지원",
+                &["아파트", "빌라", "오피스텔", "단독"],
+            ),
+            ("1か月、3か月、6か月", &["1か月", "3か月", "6か月"]),
+            // Codes glossed by "for", a word to type, tiers that end "and below/above".
+            (
+                "Statement period: set to current for this month, ytd for year to date, or all for full ledger",
+                &["current", "ytd", "all"],
+            ),
+            ("J pour aujourd'hui ou J1 pour demain", &["J", "J1"]),
+            ("Type CONFIRM to place the bid", &["CONFIRM"]),
+            (
+                "成色：全新、99新、95新、9成新、8成新及以下",
+                &["全新", "99新", "95新", "9成新", "8成新及以下"],
+            ),
+            (
+                "学历：高中及以下、大专、本科、硕士及以上",
+                &["高中及以下", "大专", "本科", "硕士及以上"],
+            ),
+            // A CJK word set off after `仅支持`; a list after a Japanese topic marker.
+            ("支付方式，仅支持 微信支付", &["微信支付"]),
+            (
+                "支払方法はクレジットカードまたはコンビニ払い",
+                &["クレジットカード", "コンビニ払い"],
+            ),
+            // Korean phrases, then "choose from among them".
+            (
+                "수업 종류: 그룹, 듀엣, 개인 레슨 중에서 고르세요",
+                &["그룹", "듀엣", "개인 레슨"],
+            ),
+            // A CJK label, then one short word a line, then a note in brackets.
+            (
+                "票种\n成人票\n儿童票\n长者票\n（儿童 1.2-1.5 米，长者 65 岁以上）",
+                &["成人票", "儿童票", "长者票"],
+            ),
+        ] {
+            assert_eq!(values(text), v(expected), "{text}");
+        }
+        for text in [
+            // Kinds of characters, restricted by "only".
+            "Text on the statement. Letters, digits and spaces only.",
+            // `如` glued to the first item, and "commonly": examples.
+            "家电名称，如冰箱、洗衣机、空调、电视",
+            "天数，常见 28、42 天",
+            // Ranges, the parts of a date or an address, kinds of input.
+            "有效期 1-3天 2-5天",
+            "第1-2节 3-4节",
+            "日期 年/月/日",
+            "地址 省/市",
+            "联系方式 手机号/微信号",
+            // No note on picking after a clause-ending comma; a condition after "only".
+            "拍摄场景，内景、外景、旅拍，用逗号隔开",
+            "2m or 70cm only if the band is open",
+            "Session length in minutes, for example 60 or 90 or 120",
+            "Count in minutes, 5, 10 or 15 are typical",
+            // "for" in prose, a word typed that is no code.
+            "Search for books, or for movies",
+            "look for books, search for films",
+            "Use lat for latitude and lng for longitude",
+            "Duration in days (e.g. 7 for weekly, 14 for bi-weekly).",
+            // A description after `仅支持`, a kind of input; phrases headed by a kind.
+            "仅支持部分语言",
+            "仅支持 国内手机号",
+            "Адрес участка, СНТ, номер участка",
+            "Número de teléfono, correo o nombre del titular",
+            // Kinds of input one a line; lines of prose.
+            "联系方式\n手机号\n微信号",
+            "备注\n请填写详细地址，方便上门\n可选",
+            "Enter your name to continue",
+        ] {
+            assert_eq!(values(text), None, "{text}");
+        }
     }
 
     #[test]

@@ -105,7 +105,7 @@ pub const STRONG_BEFORE: Pattern = Pattern {
     kind: Kind::End,
     text: r#"(?ix)(?:
           \<one\s+of(?:\s+the\s+following)?(?:\s+values?)?
-        | \<(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available|legal)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)?(?:values?|options?|choices?|types?|modes?|formats?|periods?|intervals?|units?|kinds?|levels?|statuses|states|currencies|etapas|tipos)(?:\s+(?:are|is|include|includes))?
+        | \<(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available|legal)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)?(?:values?|options?|choices?|types?|modes?|formats?|periods?|intervals?|units?|kinds?|levels?|statuses|states|currencies|etapas|tipos)(?:\s+(?:are|is|include|includes))?(?:\s+only)?
         | \<(?:valid|possible|allowed|accepted|acceptable|permitted|supported|available)\s+(?:[[0-9A-Za-z_\u{c0}-\u{24f}]-]+\s+){0,2}?[[0-9A-Za-z_\u{c0}-\u{24f}]-]+\s*(?:are|is|include|includes|[:：])
         | \<(?:options|choices|values|modes|types|kinds|levels)(?:\s+(?:are|is|include|includes))?\s*[:：]
         | \<(?:allowed|accepted|supported|valid|possible|enum)\s*\]?\s*[:：]
@@ -182,11 +182,14 @@ pub const MODAL_BEFORE: Pattern = Pattern {
     text: r#"(?i)(?:\<(?:can|could|must)\s+(?:only\s+)?be|\<(?:puede|debe)\s+ser|\<(?:peut|doit)\s+être)\s*[:：]?\s*$"#,
 };
 
-/// Cue words right after a list that close it: "之一", "三种", "のいずれか", "から選択".
+/// Cue words right after a list that close it: "之一", "三种", "のいずれか", "から選択", a
+/// restriction that ends the clause (`3000, 4000 and 5000 only.`, `csv ou json uniquement`; not
+/// `only if ...`, a condition), and "are the kinds/values" (`customs and usda are the kinds the
+/// terminal reports`).
 pub const STRONG_AFTER: Pattern = Pattern {
     name: "strong_after",
     kind: Kind::Start,
-    text: r#"^\s*(?:[)）\]]\s*)?(?:(?:四者|三者|两者|二者|其中)?之一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选一|中(?:任)?选(?:一个|一种|其一|择一个?)|中的一(?:个|种|项)|任选其一|の\s*[0-9０-９一二三四五六七八九十]+\s*種類|[0-9]+\s*种(?:之一|中)?|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|are\s+(?:supported|accepted|allowed)|right\s+now\>|for\s+now\>|at\s+the\s+moment\>|for\s+the\s+time\s+being\>|por\s+ahora\>|por\s+el\s+momento\>|pour\s+l['’]instant\>|vorerst\>|[二两三四五六七八九十]个(?:选项|值|项目|级别|等级)|두\s*가지|세\s*가지)"#,
+    text: r#"^\s*(?:[)）\]]\s*)?(?:(?:四者|三者|两者|二者|其中)?之一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选一|中(?:任)?选(?:一个|一种|其一|择一个?)|中的一(?:个|种|项)|任选其一|の\s*[0-9０-９一二三四五六七八九十]+\s*種類|[0-9]+\s*种(?:之一|中)?|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|are\s+(?:supported|accepted|allowed)|right\s+now\>|for\s+now\>|at\s+the\s+moment\>|for\s+the\s+time\s+being\>|por\s+ahora\>|por\s+el\s+momento\>|pour\s+l['’]instant\>|vorerst\>|[二两三四五六七八九十]个(?:选项|值|项目|级别|等级)|(?:두|세|네|다섯|여섯|일곱|여덟|아홉|열|[0-9]+)\s*가지|(?:only|uniquement|seulement|únicamente|solamente|apenas|somente|soltanto)\s*(?:[,;)）]|$)|are\s+the\s+(?:only\s+)?(?:kinds|values|options|types|choices|modes)\>)"#,
 };
 
 /// Phrases after which a list is an example, not the set of values: the words (`e.g.`, `such
@@ -267,6 +270,7 @@ pub const EXAMPLE_SIGNS: Pattern = Pattern {
         | 例えば
         | 例[)）]
         | (?:^|[，,、：:\s])如(?:[^下果何此今]|$)
+        | 常见(?:的)?(?:有|为|是)?\s*[:：]?\s*$
         | जैसे | उदाहरण | مثلاً | مثلا | مثل | เช่น | ตัวอย่าง | למשל | مانند | যেমন | наприклад | π\.χ\.
         )"#,
 };

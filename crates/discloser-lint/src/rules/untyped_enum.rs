@@ -29,10 +29,15 @@ declare_rule! {
     /// ('asc')`); definitions (`VAC - vacation` lines, also in a fenced block);
     /// ASCII codes in CJK text (`产品级别 L1A 或 L2A`, `五线谱传 staff，简谱传 jianpu`); and a
     /// single allowed value (`only 'en' is supported`, `Only "standard" for now`, 仅支持 CNY,
-    /// 「手渡し」のみ対応). The parameter's description,
+    /// 「手渡し」のみ対応, `Type CONFIRM to place the bid`). Also: a closing "only" (`3000, 4000
+    /// and 5000 only.`), a note on how many to pick (`内景、外景、旅拍，可多选`), CJK alternatives
+    /// with their codes in brackets (`快充还是慢充（fast/slow）`), numbered codes (`1-一般
+    /// 2-较急`) and codes glossed by "for" (`current for this month, ytd for year to date, or
+    /// all for full ledger`). The parameter's description,
     /// title and an array's items' texts are read, and its own entry in the tool's description
     /// counts too, in the docstring styles authors paste there (`Args:` lines, Sphinx
-    /// `:param kind:`, JSDoc `@param {'a'|'b'} kind`, NumPy `kind : {'a', 'b'}`). A number's
+    /// `:param kind:`, JSDoc `@param {'a'|'b'} kind`, NumPy `kind : {'a', 'b'}`, a Markdown
+    /// table's `| kind | ... |` row, `kind 说明；` entries). A number's
     /// values must be numbers, `true or false` is a boolean's type whatever the schema says,
     /// `yes or no` is a string's values but a boolean's type, a formatted string
     /// (`format: uri`) or one whose `pattern` repeats (`^[GDZTKOFS]*$`: combinable flags) is
@@ -93,10 +98,16 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
                 continue;
             }
             // Its own texts in turn: the description, the title, an array's items' ones.
+            // `Type CONFIRM to place the bid` on `confirm`: one value alone may be the
+            // parameter's own name (`Either vin or plate` names two parameters, itself and
+            // another: a relation between them).
             let found = p.texts.iter().find_map(|(at, text)| {
                 closed_set_in_prose(text, p.default.as_deref())
                     .and_then(|f| typed(f, p))
-                    .filter(|f| !refers_elsewhere(f, &names, &sibling_values))
+                    .filter(|f| {
+                        let own = (f.values.len() == 1).then_some(p.name.as_str());
+                        !refers_elsewhere(f, &names, own, &sibling_values)
+                    })
                     .map(|f| (at, f))
             });
             let Some((at, found)) = found else {
@@ -125,7 +136,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             else {
                 continue;
             };
-            if refers_elsewhere(&found, &names, &sibling_values)
+            if refers_elsewhere(&found, &names, None, &sibling_values)
                 || p.texts
                     .iter()
                     .any(|(_, t)| closed_set_in_prose(t, p.default.as_deref()).is_some())
@@ -197,8 +208,13 @@ fn yaml_item(value: &str) -> String {
 
 /// Values that are parameter names ("either after_id or before_id"), or another parameter's
 /// declared values ("required for 'add' and 'reply' methods"), describe a relation between
-/// parameters, not this parameter's own set.
-fn refers_elsewhere(found: &ProseSet, names: &[&str], sibling_values: &[Vec<String>]) -> bool {
+/// parameters, not this parameter's own set. The name `own` (if any) is not counted.
+fn refers_elsewhere(
+    found: &ProseSet,
+    names: &[&str],
+    own: Option<&str>,
+    sibling_values: &[Vec<String>],
+) -> bool {
     let all_in = |pool: &[String]| {
         found
             .values
@@ -208,7 +224,11 @@ fn refers_elsewhere(found: &ProseSet, names: &[&str], sibling_values: &[Vec<Stri
     let named = found
         .values
         .iter()
-        .filter(|v| names.iter().any(|n| n.eq_ignore_ascii_case(v)))
+        .filter(|v| {
+            names
+                .iter()
+                .any(|n| Some(*n) != own && n.eq_ignore_ascii_case(v))
+        })
         .count();
     if named * 2 >= found.values.len() {
         return true;
