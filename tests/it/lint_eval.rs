@@ -62,10 +62,11 @@ const ROUND_7_FLOOR_RECALL: f64 = 0.96;
 /// its figures once the rule was worked on it (0.993, 0.978).
 const ROUND_8_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_8_FLOOR_RECALL: f64 = 0.95;
-/// Floors for round 9 (unseen): set below its first measurement, with the rule as it stood
-/// before the work on round 8: precision 0.991, recall 0.786 (see PROTOCOL.md).
+/// Floors for round 9 (unseen), a little below its measurement after the work on round 8:
+/// precision 0.991, recall 0.821 (0.991 / 0.786 before it; see PROTOCOL.md). The goal is 0.9
+/// for both; recall does not reach it.
 const ROUND_9_FLOOR_PRECISION: f64 = 0.95;
-const ROUND_9_FLOOR_RECALL: f64 = 0.76;
+const ROUND_9_FLOOR_RECALL: f64 = 0.80;
 
 struct Item {
     id: String,
