@@ -10,6 +10,7 @@
 #
 #   BASE=/tmp/perf4-base/discloser scripts/bytediff.sh
 #   BASE=... BIN=target/release/discloser SYNTH=2000 scripts/bytediff.sh
+#   COMMANDS='render|tools|cost' BASE=... scripts/bytediff.sh
 #
 # Not part of CI: it needs a second build to compare against.
 set -euo pipefail
@@ -28,7 +29,8 @@ trap 'rm -rf "$work"' EXIT
 
 # One case per line: a label, then the arguments after the binary.
 cases=$work/cases
-commands=("render" "tools" "tools --format json" "cost" "lint" "lint --format json")
+# COMMANDS="render|tools|cost" compares only those (when lint's findings changed on purpose).
+IFS='|' read -r -a commands <<< "${COMMANDS:-render|tools|tools --format json|cost|lint|lint --format json}"
 {
   for c in "${commands[@]}"; do
     echo "example|--config $PWD/discloser.yaml $c"
