@@ -60,42 +60,38 @@ const SMALL_INDEX: usize = 3;
 
 /// Whether tool `i` has a trigger list that was written, in its file or in `overrides`.
 fn written(ctx: &Context<'_>, i: usize) -> bool {
-    let tool = &ctx.project.catalog.tools[i];
-    !tool.triggers.is_empty()
-        || ctx
-            .project
-            .config
-            .overrides
-            .get(&tool.name)
-            .is_some_and(|o| o.triggers.is_some())
+    !ctx.project.catalog.tools[i].triggers.is_empty() || in_overrides(ctx, i)
+}
+
+/// Whether `overrides` gives tool `i` a trigger list (possibly the empty stub).
+fn in_overrides(ctx: &Context<'_>, i: usize) -> bool {
+    let name = &ctx.project.catalog.tools[i].name;
+    ctx.project
+        .config
+        .overrides
+        .get(name)
+        .is_some_and(|o| o.triggers.is_some())
 }
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let config = std::sync::OnceLock::new();
     let catalog = &ctx.project.catalog;
-    let stubs: Vec<usize> = (0..ctx.entries.len())
+    // The stubs, and under `require_triggers` every tool of the index without trigger words.
+    let flagged: Vec<usize> = (0..ctx.entries.len())
         .filter(|&i| ctx.entries[i].triggers.is_empty() && ctx.can_be_indexed(i))
         .filter(|&i| ctx.settings.require_triggers || written(ctx, i))
         .collect();
-    if stubs.is_empty() {
+    if flagged.is_empty() {
         return;
     }
     // A file where no tool has trigger words, nor an `overrides:` entry for them, has not
     // started on them: its blank lists are one finding, where one per tool would repeat it.
     let started: BTreeSet<usize> = (0..catalog.tools.len())
-        .filter(|&i| {
-            !ctx.entries[i].triggers.is_empty()
-                || ctx
-                    .project
-                    .config
-                    .overrides
-                    .get(&catalog.tools[i].name)
-                    .is_some_and(|o| o.triggers.is_some())
-        })
+        .filter(|&i| !ctx.entries[i].triggers.is_empty() || in_overrides(ctx, i))
         .map(|i| catalog.tools[i].origin.file)
         .collect();
     let mut untouched: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for &i in &stubs {
+    for &i in &flagged {
         let file = catalog.tools[i].origin.file;
         if !started.contains(&file) {
             untouched.entry(file).or_default().push(i);
@@ -135,15 +131,18 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             fix: None,
         });
     }
-    for &i in &stubs {
+    for &i in &flagged {
         let tool = &catalog.tools[i];
         if untouched.contains_key(&tool.origin.file) {
             continue;
         }
+        let stub = written(ctx, i);
         let help = if ctx.project.is_from_server(tool) {
             server_help(ctx, &config, &tool.name)
-        } else {
+        } else if stub {
             "fill it with the words users type when they need this tool (in the tool's file or in `overrides`)".to_owned()
+        } else {
+            "add `triggers:` with the words users type when they need this tool (in the tool's file or in `overrides`)".to_owned()
         };
         let help = if small {
             format!("{help}, or bind it in the starter set: the index is this small")
@@ -159,7 +158,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
         };
         out.push(Diagnostic {
             at,
-            message: if written(ctx, i) {
+            message: if stub {
                 format!(
                     "tool `{}` has no trigger words: its trigger list is empty, still to be filled",
                     tool.name
