@@ -18,6 +18,17 @@ fn fixtures() -> PathBuf {
 
 /// Lints a project made of a tools file and an optional config body, in a temp dir.
 fn lint_texts(tools: &str, config: &str) -> Vec<Finding> {
+    lint_loaded(tools, config, |_| Settings::default())
+}
+
+/// [`lint_texts`] with the settings of the config's `lint:` section.
+fn lint_configured(tools: &str, config: &str) -> Vec<Finding> {
+    lint_loaded(tools, config, |project| {
+        Settings::from_config(&project.config.lint).unwrap()
+    })
+}
+
+fn lint_loaded(tools: &str, config: &str, settings: impl Fn(&Project) -> Settings) -> Vec<Finding> {
     let tmp = tempfile::tempdir().unwrap();
     std::fs::write(tmp.path().join("tools.yaml"), tools).unwrap();
     std::fs::write(
@@ -27,7 +38,7 @@ fn lint_texts(tools: &str, config: &str) -> Vec<Finding> {
     .unwrap();
     let project = Project::load_with(&tmp.path().join("discloser.yaml"), Strictness::Lenient)
         .unwrap_or_else(|e| panic!("fixture loads: {e}\n{tools}\n{config}"));
-    lint(&project, &Settings::default())
+    lint(&project, &settings(&project))
 }
 
 /// The fixture of a rule: `tests/fixtures/lint/<name>/tools.yaml` (+ optional `config.yaml`),
@@ -424,17 +435,7 @@ fn findings_are_sorted_and_deterministic() {
 fn description_limits_are_checked_only_when_configured() {
     let tools = std::fs::read_to_string(fixtures().join("mid-sentence-cut/tools.yaml")).unwrap();
     let cut = |config: &str| {
-        let tmp = tempfile::tempdir().unwrap();
-        std::fs::write(tmp.path().join("tools.yaml"), &tools).unwrap();
-        std::fs::write(
-            tmp.path().join("discloser.yaml"),
-            format!("sources: [tools.yaml]\n{config}"),
-        )
-        .unwrap();
-        let project =
-            Project::load_with(&tmp.path().join("discloser.yaml"), Strictness::Lenient).unwrap();
-        let settings = Settings::from_config(&project.config.lint).unwrap();
-        lint(&project, &settings)
+        lint_configured(&tools, config)
             .into_iter()
             .filter(|f| f.message.contains("a client that cuts at"))
             .map(|f| f.tool.unwrap_or_default())
@@ -455,17 +456,7 @@ fn require_triggers_flags_every_tool_of_the_index_without_them() {
                  - name: bare\n  description: Convert a currency amount.\n\
                  - name: kept\n  core: true\n  description: Search the knowledge base.\n";
     let flagged = |config: &str| -> Vec<String> {
-        let tmp = tempfile::tempdir().unwrap();
-        std::fs::write(tmp.path().join("tools.yaml"), tools).unwrap();
-        std::fs::write(
-            tmp.path().join("discloser.yaml"),
-            format!("sources: [tools.yaml]\n{config}"),
-        )
-        .unwrap();
-        let project =
-            Project::load_with(&tmp.path().join("discloser.yaml"), Strictness::Lenient).unwrap();
-        let settings = Settings::from_config(&project.config.lint).unwrap();
-        lint(&project, &settings)
+        lint_configured(tools, config)
             .into_iter()
             .filter(|f| f.rule == "missing-triggers")
             .map(|f| format!("{}: {}", f.tool.unwrap_or_default(), f.message))

@@ -1393,9 +1393,8 @@ fn coded_alternatives(s: &[char], c: &Candidate) -> Option<Vec<String>> {
 /// `紧急程度 1-一般 2-较急 3-紧急`, `0-否 1-是`: numbers counted up from 0 or 1, each glossed by a
 /// CJK meaning after a dash, are the codes a caller sends. Counting up tells them from ranges
 /// (`1-3天`, whose dash is followed by a number anyway).
-fn numbered_codes(s: &[char]) -> Option<Found> {
-    let text: String = s.iter().collect();
-    if is_example(&text) {
+fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found> {
+    if first_example.get().is_some() {
         return None;
     }
     let mut numbers: Vec<u32> = Vec::new();
@@ -2680,14 +2679,14 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .or_else(|| quoted_leads(&s))
         .or_else(|| phrase_list(&s))
         .or_else(|| quoted_alternatives(&s, &first_example))
-        .or_else(|| numbered_codes(&s))
+        .or_else(|| numbered_codes(&s, &first_example))
         .or_else(|| glossed_by_for(&flat))
         .or_else(|| glossed_codes(&s))
     {
         return Some(found);
     }
     only_one(&flat)
-        .or_else(|| typed_word(&flat))
+        .or_else(|| typed_word(&flat, &first_example))
         .map(|value| Found {
             values: vec![value.to_owned()],
             quoted: false,
@@ -2704,14 +2703,12 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
 /// sentence case is prose (`Search for books, or for films`).
 fn glossed_by_for(text: &str) -> Option<Found> {
     const FOR: &[&str] = &["for", "pour", "para", "für", "per"];
-    let mut seen = 0;
+    // Where each clause read so far ends: `(e.g. 7 for weekly, 14 for bi-weekly)`, an example
+    // cue in the text up to a clause's end (an abbreviation's dots split the text) leaves the
+    // codes after it open. Checked only once a clause holds codes.
+    let mut ends = Vec::new();
     for clause in text.split_inclusive(['.', ';', '\n', '。', '；']) {
-        seen += clause.len();
-        // `(e.g. 7 for weekly, 14 for bi-weekly)`: an example cue anywhere before, whose
-        // abbreviation's dots split the text.
-        if is_example(&text[..seen]) {
-            return None;
-        }
+        ends.push(ends.last().copied().unwrap_or(0) + clause.len());
         let clause = clause.trim_end_matches(['.', ';', '\n', '。', '；']);
         let colon = clause.rsplit_once(':');
         let body = colon.map_or(clause, |(_, b)| b).trim();
@@ -2748,6 +2745,9 @@ fn glossed_by_for(text: &str) -> Option<Found> {
             }
         }
         if ok && values.len() >= 2 {
+            if ends.iter().any(|&end| is_example(&text[..end])) {
+                return None;
+            }
             return Some(Found {
                 values,
                 quoted: false,
@@ -2782,7 +2782,7 @@ fn split_on_or(segment: &str) -> Vec<String> {
 
 /// `Type CONFIRM to place the bid`, `Reply STOP to opt out`: the one word in capitals a caller
 /// types to do something is the parameter's only value.
-fn typed_word(text: &str) -> Option<&str> {
+fn typed_word<'t>(text: &'t str, first_example: &FirstExample<'_>) -> Option<&'t str> {
     let mut words = text.split_whitespace().peekable();
     while let Some(w) = words.next() {
         let verb = ["type", "enter", "reply", "send", "write"]
@@ -2795,7 +2795,7 @@ fn typed_word(text: &str) -> Option<&str> {
         let caps = code.len() >= 2 && code.chars().all(|c| c.is_ascii_uppercase() || c == '_');
         let mut rest = words.clone();
         rest.next();
-        if caps && rest.next() == Some("to") && !is_example(text) {
+        if caps && rest.next() == Some("to") && first_example.get().is_none() {
             return Some(code);
         }
     }

@@ -18,6 +18,7 @@ pub(crate) fn sentence_bounds(text: &str) -> Bounds<'_> {
             pos: 0,
             state: [Part::Sot; 4],
             start: None,
+            ahead: None,
         })
     } else {
         Bounds::Unicode(text.split_sentence_bounds())
@@ -118,8 +119,10 @@ fn is_saterm(part: Part) -> bool {
 }
 
 /// SB8: `ATerm Close* Sp*` before, and ahead `( ¬(OLetter | Upper | Lower | ParaSep |
-/// SATerm) )* Lower` (from the next character on).
-fn sb8(parts: &State, ahead: &[u8]) -> bool {
+/// SATerm) )* Lower` (from byte `at` on). `ahead` keeps the last scan's answer: the first byte
+/// at or after where it started that decides (its index, and whether it is lower case), so a
+/// long run of closing marks or spaces after a full stop is scanned once, not once per byte.
+fn sb8(parts: &State, bytes: &[u8], at: usize, ahead: &mut Option<(usize, bool)>) -> bool {
     let mut idx = if parts[3] == Part::SpPlus { 2 } else { 3 };
     if parts[idx] == Part::ClosePlus {
         idx -= 1;
@@ -127,14 +130,24 @@ fn sb8(parts: &State, ahead: &[u8]) -> bool {
     if parts[idx] != Part::ATerm {
         return false;
     }
-    for &b in ahead {
-        match class(b) {
-            Class::Lower => return true,
-            Class::Upper | Class::Cr | Class::Lf | Class::STerm | Class::ATerm => return false,
-            _ => {}
-        }
+    if let Some((decider, lower)) = *ahead
+        && decider >= at
+    {
+        return lower;
     }
-    false
+    let found = bytes[at..]
+        .iter()
+        .position(|&b| {
+            matches!(
+                class(b),
+                Class::Lower | Class::Upper | Class::Cr | Class::Lf | Class::STerm | Class::ATerm
+            )
+        })
+        .map_or((bytes.len(), false), |i| {
+            (at + i, class(bytes[at + i]) == Class::Lower)
+        });
+    *ahead = Some(found);
+    found.1
 }
 
 /// `SATerm Close* Sp*` before.
@@ -174,6 +187,8 @@ pub(crate) struct Ascii<'a> {
     pos: usize,
     state: State,
     start: Option<usize>,
+    /// [`sb8`]'s last look ahead.
+    ahead: Option<(usize, bool)>,
 }
 
 impl Ascii<'_> {
@@ -197,7 +212,7 @@ impl Ascii<'_> {
                     || (class == Class::Upper
                         && before[2] == Part::UpperLower
                         && before[3] == Part::ATerm) // SB7
-                    || sb8(&before, &bytes[at..])
+                    || sb8(&before, bytes, at, &mut self.ahead)
                     || (matches!(class, Class::SContinue | Class::STerm | Class::ATerm)
                         && sb8a(&before))
                     || (matches!(class, Class::Close | Class::Sp | Class::Cr | Class::Lf)
@@ -252,6 +267,7 @@ mod tests {
             pos: 0,
             state: [Part::Sot; 4],
             start: None,
+            ahead: None,
         }
         .collect()
     }
