@@ -303,6 +303,47 @@ fn enums_of_lists_keep_value_equality() {
     );
 }
 
+/// A tool whose description is `lead`, then `run` 200,000 times, then a word: after a full stop, UAX #29's
+/// SB8 looks ahead for a lower-case letter at every closing mark of the run (runs of spaces
+/// are collapsed before sentences are split).
+fn long_run_after_a_full_stop(lead: &str, run: &str) -> Project {
+    let tool = serde_json::json!([{
+        "name": "big",
+        "description": format!("{lead}{}end", run.repeat(200_000)),
+        "triggers": ["big"],
+        "parameters": {"type": "object", "properties": {}},
+    }]);
+    Project::new(&[("tools/big.json", tool.to_string().as_bytes())])
+}
+
+/// Was: the summary's sentence splitter scanned ahead once per character of a run of closing
+/// marks or spaces after a full stop (unicode-segmentation's SB8, and at first the ASCII fast
+/// path's too): 100,000 `)` took 17 s to render, 20,000 after a non-ASCII paragraph 4 s, and
+/// the time grew with the square of the run.
+#[test]
+fn a_long_run_of_closing_marks_after_a_full_stop_is_near_linear() {
+    for (lead, run) in [
+        ("Start here. Then a.", ")"),
+        ("Start with é here. Then a.", ")"),
+        ("Démarrer ici. Puis a.", "»"),
+        ("从这里开始。然后 a.", "）"),
+        ("从这里开始。然后 a.", "」"),
+    ] {
+        let project = long_run_after_a_full_stop(lead, run);
+        let render = discloser(&project, &["render"]);
+        render.expect_code(0);
+        // The first sentence is the summary; the second, 200,000 characters, is over budget.
+        let first = lead.split_inclusive(['.', '。']).next().unwrap_or(lead);
+        assert!(
+            render.stdout.ends_with(&format!("- big() [big] {first}\n")),
+            "{lead:?} then {run:?}: {}",
+            &render.stdout[..render.stdout.len().min(600)]
+        );
+        discloser(&project, &["lint", "--format", "concise"]);
+        discloser(&project, &["cost"]).expect_code(0);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Out-of-range numbers: a clear error, never a wrong number
 // ---------------------------------------------------------------------------------------------
