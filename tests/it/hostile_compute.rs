@@ -344,6 +344,44 @@ fn a_long_run_of_closing_marks_after_a_full_stop_is_near_linear() {
     }
 }
 
+/// Was: untyped-enum read, for every place a list might start, the whole rest of the text
+/// (its clause, what follows, a quoted value's closing mark, a run of `!`), and for every line
+/// the lines after it: a 20,000-character run of `(` took 8.6 s to lint, and 200,000 newlines
+/// over a minute. Each case here is a parameter's and its tool's description.
+#[test]
+fn untyped_enum_reads_a_long_description_in_near_linear_time() {
+    for run in [
+        "(",
+        "!",
+        "«",
+        "\n",
+        "\r\n",
+        "Returns:\n",
+        "(a, b) ",
+        "1 = x, ",
+        "a, ",
+        "a/",
+        "「a」或",
+    ] {
+        let text = format!("Start here. {} end.", run.repeat(50_000 / run.len()));
+        let tool = serde_json::json!([{
+            "name": "big",
+            "description": text,
+            "triggers": ["big"],
+            "parameters": {"type": "object", "properties": {
+                "v": {"type": "string", "description": text}
+            }},
+        }]);
+        let project = Project::new(&[("tools/big.json", tool.to_string().as_bytes())]);
+        let lint = discloser(&project, &["lint", "--format", "concise"]);
+        assert!(
+            matches!(lint.status.code(), Some(0 | 1)),
+            "{run:?}: {}",
+            lint.stderr
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Out-of-range numbers: a clear error, never a wrong number
 // ---------------------------------------------------------------------------------------------

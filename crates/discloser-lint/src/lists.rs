@@ -539,6 +539,7 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         // Comparison operators: `>、>=、<、<=、==`.
         let len = s[at..]
             .iter()
+            .take(4)
             .take_while(|&&x| matches!(x, '<' | '>' | '=' | '!'))
             .count();
         if len > 3 {
@@ -832,8 +833,17 @@ fn list_at(s: &[char], start: usize) -> Option<Candidate> {
     })
 }
 
+/// How far around a candidate list its context is read, in characters: the clause it is in, and
+/// the text after it that may open it up (`…, others get resampled`). A description's cues sit
+/// next to its list; the bound keeps a hostile text of one long clause linear.
+const CONTEXT: usize = 600;
+
+/// The longest word read back from a full stop to tell an abbreviation (`e.g.`) from a
+/// sentence's end, in characters.
+const WORD: usize = 64;
+
 /// Where the clause containing `at` starts (after `.`/`!`/`?` + space, `;`, a CJK terminator or
-/// a newline) and where it ends.
+/// a newline) and where it ends, at most [`CONTEXT`] characters either side of the list.
 fn clause_bounds(s: &[char], start: usize, end: usize) -> (usize, usize) {
     let stop = |i: usize| {
         let c = s[i];
@@ -846,13 +856,19 @@ fn clause_bounds(s: &[char], start: usize, end: usize) -> (usize, usize) {
                         .iter()
                         .rev()
                         .take_while(|c| !c.is_whitespace())
+                        .take(WORD)
                         .copied()
                         .collect();
                     word.len() > 3 && !word.contains(&'.')
                 })
     };
-    let from = (0..start).rev().find(|&i| stop(i)).map_or(0, |i| i + 1);
-    let to = (end..s.len()).find(|&i| stop(i)).unwrap_or(s.len());
+    let first = start.saturating_sub(CONTEXT);
+    let last = end.saturating_add(CONTEXT).min(s.len());
+    let from = (first..start)
+        .rev()
+        .find(|&i| stop(i))
+        .map_or(first, |i| i + 1);
+    let to = (end..last).find(|&i| stop(i)).unwrap_or(last);
     (from, to)
 }
 
@@ -926,7 +942,7 @@ fn judge(
     }
     // `Sentinel-2 native resolutions are 10, 20 and 60, others get resampled`: the text goes on
     // to accept other values.
-    let rest: String = s[c.end..].iter().collect();
+    let rest: String = s[c.end..].iter().take(CONTEXT).collect();
     if OPEN_LATER.is_match(&rest) || accepts_any(&rest) {
         return None;
     }
@@ -1676,19 +1692,41 @@ fn bullets(text: &str) -> Option<Found> {
             exact: true,
         });
     }
+    // Each line's bullet and definition, the run of each from every line on, the next line that
+    // is not blank and how many such lines follow: read once, from the end, so a text of many
+    // lines is read in one pass, not once per line.
+    let bullet: Vec<Option<&str>> = lines.iter().map(|l| scan::bullet(l)).collect();
+    let definition: Vec<Option<&str>> = lines.iter().map(|l| defined(l)).collect();
+    let mut bullet_run = vec![0; lines.len() + 1];
+    let mut definition_run = vec![0; lines.len() + 1];
+    let mut next_filled = vec![lines.len(); lines.len() + 1];
+    let mut filled_after = vec![0; lines.len() + 1];
+    for i in (0..lines.len()).rev() {
+        bullet_run[i] = if bullet[i].is_some() {
+            bullet_run[i + 1] + 1
+        } else {
+            0
+        };
+        definition_run[i] = if definition[i].is_some() {
+            definition_run[i + 1] + 1
+        } else {
+            0
+        };
+        let filled = !lines[i].trim().is_empty();
+        next_filled[i] = if filled { i } else { next_filled[i + 1] };
+        filled_after[i] = filled_after[i + 1] + usize::from(filled);
+    }
     for (i, line) in lines.iter().enumerate() {
         let intro = line.trim_end();
-        if scan::bullet(line).is_some() || is_example(intro) {
+        if bullet[i].is_some() || is_example(intro) {
             continue;
         }
         // Blank lines may separate the intro from its list.
-        let first = lines[i + 1..]
+        let first = next_filled[i + 1];
+        let mut values: Vec<String> = bullet[first..first + bullet_run[first]]
             .iter()
-            .position(|l| !l.trim().is_empty())
-            .map_or(lines.len(), |k| i + 1 + k);
-        let mut values: Vec<String> = lines[first..]
-            .iter()
-            .map_while(|l| scan::bullet(l).map(str::to_owned))
+            .flatten()
+            .map(|&b| b.to_owned())
             .collect();
         // Under a line that ends with a colon, unbulleted definitions: `VAC - vacation`; and
         // under a short title (`対応区分`, `Mode`) when they are the rest of the text.
@@ -1697,19 +1735,15 @@ fn bullets(text: &str) -> Option<Found> {
             && intro.split_whitespace().count() <= 4
             && intro.chars().count() <= 30;
         if values.len() < 2 && (intro.ends_with([':', '：']) || title) && !is_label(intro) {
-            values = lines[first..]
+            values = definition[first..first + definition_run[first]]
                 .iter()
-                .map_while(|l| defined(l).map(str::to_owned))
+                .flatten()
+                .map(|&d| d.to_owned())
                 .collect();
         }
-        let rest = lines[i + 1..]
-            .iter()
-            .filter(|l| !l.trim().is_empty())
-            .count();
+        let rest = filled_after[i + 1];
         if values.len() >= 2
-            && (!title
-                || values.len() == rest
-                || lines.get(first).is_some_and(|l| scan::bullet(l).is_some()))
+            && (!title || values.len() == rest || bullet.get(first).is_some_and(Option::is_some))
         {
             return Some(Found {
                 values,
@@ -1987,6 +2021,10 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             _ => None,
         };
         let Some(paren) = opener else { continue };
+        // A head of at most five words is short: a longer run is skipped unread.
+        if i - from > CONTEXT {
+            continue;
+        }
         let head = text[from..i].trim();
         let words = head.split_whitespace().count();
         if words == 0
@@ -2535,7 +2573,11 @@ fn quoted_token(s: &str) -> Option<(&str, &str)> {
         _ => return None,
     };
     let inner = &s[open.len_utf8()..];
-    let end = inner.find(close)?;
+    // The value is at most 20 characters; a closing mark further on is not its own.
+    let end = inner
+        .char_indices()
+        .take(64)
+        .find_map(|(i, c)| (c == close).then_some(i))?;
     let value = inner[..end].trim();
     let ok = (1..=20).contains(&value.chars().count())
         && value
