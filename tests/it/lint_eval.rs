@@ -67,6 +67,10 @@ const ROUND_8_FLOOR_RECALL: f64 = 0.95;
 /// for both; recall does not reach it.
 const ROUND_9_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_9_FLOOR_RECALL: f64 = 0.80;
+/// Floors for round 10 (unseen), a little below its first measurement, with the rule as it
+/// stood after the work on round 8: precision 0.971, recall 0.899 (see PROTOCOL.md).
+const ROUND_10_FLOOR_PRECISION: f64 = 0.93;
+const ROUND_10_FLOOR_RECALL: f64 = 0.86;
 
 struct Item {
     id: String,
@@ -485,6 +489,21 @@ fn untyped_enum_on_round_9_unseen() {
         "unseen",
         false,
         (ROUND_9_FLOOR_PRECISION, ROUND_9_FLOOR_RECALL),
+    );
+}
+
+/// Round 10 (`y` ids, 478 items, `round10/`): written and labeled blind while round 9 was
+/// worked on for the scorer experiment (see `round10/SOURCES.md` and `round10/LABELING.md`),
+/// and measured whole with the rule as it stood. Nothing of it has been used to change the
+/// rule: its errors are not printed.
+#[test]
+fn untyped_enum_on_round_10_unseen() {
+    whole_round(
+        "round10",
+        478,
+        "unseen",
+        false,
+        (ROUND_10_FLOOR_PRECISION, ROUND_10_FLOOR_RECALL),
     );
 }
 
