@@ -2021,8 +2021,9 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             _ => None,
         };
         let Some(paren) = opener else { continue };
-        // A head of at most five words is short: a longer run is skipped unread.
-        if i - from > CONTEXT {
+        // A head of at most five words is short: one of more than `CONTEXT` characters (at
+        // most 4 bytes each) is skipped unread.
+        if i - from > 4 * CONTEXT {
             continue;
         }
         let head = text[from..i].trim();
