@@ -85,66 +85,76 @@ declare_rule! {
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let catalog = &ctx.project.catalog;
-    for (i, tool) in catalog.tools.iter().enumerate() {
-        let root = catalog
-            .deref(catalog.parameters(i))
-            .unwrap_or(catalog.parameters(i));
-        let params = collect_params(catalog, root);
-        let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
-        let sibling_values: Vec<Vec<String>> =
-            params.iter().filter_map(|p| p.closed.clone()).collect();
-        for p in &params {
-            if p.closed.is_some() || !p.can_be_enum {
-                continue;
-            }
-            // Its own texts in turn: the description, the title, an array's items' ones.
-            // `Type CONFIRM to place the bid` on `confirm`: one value alone may be the
-            // parameter's own name (`Either vin or plate` names two parameters, itself and
-            // another: a relation between them).
-            let found = p.texts.iter().find_map(|(at, text)| {
-                closed_set_in_prose(text, p.default.as_deref())
-                    .and_then(|f| typed(f, p))
-                    .filter(|f| {
-                        let own = (f.values.len() == 1).then_some(p.name.as_str());
-                        !refers_elsewhere(f, &names, own, &sibling_values)
-                    })
-                    .map(|f| (at, f))
-            });
-            let Some((at, found)) = found else {
-                continue;
-            };
-            out.push(finding(
-                i,
-                &tool.name,
-                &p.name,
-                &format!("/parameters{}/{at}", p.pointer),
-                &found,
-            ));
+    // The rule reads every text closely, and on a large catalog it is most of what `lint`
+    // costs: its tools are shared by the cores (findings stay in tool order).
+    let tools: Vec<usize> = (0..catalog.tools.len()).collect();
+    let per_tool = crate::catalog::parallel::map(tools, |i| {
+        let mut found = Vec::new();
+        check_tool(catalog, i, &mut found);
+        found
+    });
+    out.extend(per_tool.into_iter().flatten());
+}
+
+/// The findings on tool `i`.
+fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Vec<Diagnostic>) {
+    let tool = &catalog.tools[i];
+    let root = catalog
+        .deref(catalog.parameters(i))
+        .unwrap_or(catalog.parameters(i));
+    let params = collect_params(catalog, root);
+    let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
+    let sibling_values: Vec<Vec<String>> = params.iter().filter_map(|p| p.closed.clone()).collect();
+    for p in &params {
+        if p.closed.is_some() || !p.can_be_enum {
+            continue;
         }
-        // The parameters the tool description documents (`Args:`, `:param x:`, `@param`,
-        // NumPy sections).
-        for doc in crate::docstring::parameters(&tool.description) {
-            let (name, rest) = (doc.name, doc.text.as_str());
-            let Some(p) = params.iter().find(|p| p.name == name && p.depth == 0) else {
-                continue;
-            };
-            if p.closed.is_some() || !p.can_be_enum {
-                continue;
-            }
-            let Some(found) =
-                closed_set_in_prose(rest, p.default.as_deref()).and_then(|f| typed(f, p))
-            else {
-                continue;
-            };
-            if refers_elsewhere(&found, &names, None, &sibling_values)
-                || p.texts
-                    .iter()
-                    .any(|(_, t)| closed_set_in_prose(t, p.default.as_deref()).is_some())
-            {
-                continue;
-            }
-            out.push(finding(i, &tool.name, &p.name, "/description", &found));
+        // Its own texts in turn: the description, the title, an array's items' ones.
+        // `Type CONFIRM to place the bid` on `confirm`: one value alone may be the
+        // parameter's own name (`Either vin or plate` names two parameters, itself and
+        // another: a relation between them).
+        let found = p.texts.iter().find_map(|(at, text)| {
+            closed_set_in_prose(text, p.default.as_deref())
+                .and_then(|f| typed(f, p))
+                .filter(|f| {
+                    let own = (f.values.len() == 1).then_some(p.name.as_str());
+                    !refers_elsewhere(f, &names, own, &sibling_values)
+                })
+                .map(|f| (at, f))
+        });
+        let Some((at, found)) = found else {
+            continue;
+        };
+        out.push(finding(
+            i,
+            &tool.name,
+            &p.name,
+            &format!("/parameters{}/{at}", p.pointer),
+            &found,
+        ));
+    }
+    // The parameters the tool description documents (`Args:`, `:param x:`, `@param`,
+    // NumPy sections).
+    for doc in crate::docstring::parameters(&tool.description) {
+        let (name, rest) = (doc.name, doc.text.as_str());
+        let Some(p) = params.iter().find(|p| p.name == name && p.depth == 0) else {
+            continue;
+        };
+        if p.closed.is_some() || !p.can_be_enum {
+            continue;
         }
+        let Some(found) = closed_set_in_prose(rest, p.default.as_deref()).and_then(|f| typed(f, p))
+        else {
+            continue;
+        };
+        if refers_elsewhere(&found, &names, None, &sibling_values)
+            || p.texts
+                .iter()
+                .any(|(_, t)| closed_set_in_prose(t, p.default.as_deref()).is_some())
+        {
+            continue;
+        }
+        out.push(finding(i, &tool.name, &p.name, "/description", &found));
     }
 }
 
