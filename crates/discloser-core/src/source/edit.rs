@@ -57,25 +57,31 @@ pub enum Change {
 impl Change {
     /// `value` as the change makes it; `false` when the change does not apply to it.
     pub fn apply_to(&self, value: &mut Value) -> bool {
+        value
+            .pointer_mut(self.pointer())
+            .is_some_and(|node| self.apply_here(node))
+    }
+
+    /// The JSON pointer to the node the change is made in.
+    fn pointer(&self) -> &str {
         match self {
-            Change::StringList { pointer, items, .. } => match value.pointer_mut(pointer) {
-                Some(list @ Value::Array(_)) => {
-                    *list = Value::Array(items.iter().cloned().map(Value::String).collect());
-                    true
-                }
-                _ => false,
-            },
-            Change::Entry {
-                pointer,
-                key,
-                value: new,
-            } => match value.pointer_mut(pointer) {
-                Some(Value::Object(map)) if !map.contains_key(key) => {
-                    map.insert(key.clone(), new.clone());
-                    true
-                }
-                _ => false,
-            },
+            Change::StringList { pointer, .. } | Change::Entry { pointer, .. } => pointer,
+        }
+    }
+
+    /// `node`, the node at the change's pointer, as the change makes it; `false` when the
+    /// change does not apply to it.
+    fn apply_here(&self, node: &mut Value) -> bool {
+        match (self, node) {
+            (Change::StringList { items, .. }, list @ Value::Array(_)) => {
+                *list = Value::Array(items.iter().cloned().map(Value::String).collect());
+                true
+            }
+            (Change::Entry { key, value, .. }, Value::Object(map)) if !map.contains_key(key) => {
+                map.insert(key.clone(), value.clone());
+                true
+            }
+            _ => false,
         }
     }
 
@@ -115,6 +121,8 @@ pub fn plan(file: &SourceFile, changes: &[Change]) -> Vec<Option<Vec<TextEdit>>>
         .iter()
         .map(|c| c.edits(&file.text, file.syntax, &tree))
         .collect();
+    // The tree of a large file is as large as its value: freed before the checks parse more.
+    drop(tree);
     let passes = |chosen: &[usize], out: &[Option<Vec<TextEdit>>]| {
         let edits: Vec<TextEdit> = chosen
             .iter()
@@ -122,9 +130,26 @@ pub fn plan(file: &SourceFile, changes: &[Change]) -> Vec<Option<Vec<TextEdit>>>
             .flatten()
             .collect();
         let edited = SourceFile::from_text(apply(&file.text, &edits), file.path.clone());
-        let mut expected = original.clone();
-        chosen.iter().all(|&i| changes[i].apply_to(&mut expected))
-            && edited.parse().is_ok_and(|v| v == expected)
+        // A pointer that is not empty and does not start with `/` names no node.
+        let Some(segments) = chosen
+            .iter()
+            .map(|&i| {
+                let pointer = changes[i].pointer();
+                (pointer.is_empty() || pointer.starts_with('/'))
+                    .then(|| pointer_segments(pointer).collect::<Vec<_>>())
+            })
+            .collect::<Option<Vec<_>>>()
+        else {
+            return false;
+        };
+        let pending: Vec<Pending<'_>> = chosen
+            .iter()
+            .zip(&segments)
+            .map(|(&i, s)| (&changes[i], s.as_slice()))
+            .collect();
+        edited
+            .parse()
+            .is_ok_and(|v| changed_as(&original, &v, &pending, 0))
     };
     let mut taken: Vec<Range<usize>> = Vec::new();
     let mut together = Vec::new();
@@ -150,6 +175,72 @@ pub fn plan(file: &SourceFile, changes: &[Change]) -> Vec<Option<Vec<TextEdit>>>
         }
     }
     out
+}
+
+/// A change being checked, with the segments of its pointer.
+type Pending<'a> = (&'a Change, &'a [String]);
+
+/// Whether `edited` is `original` with `changes` made in it, where `changes` all lie below the
+/// node at `depth` segments of their pointers: what applying them to a copy of `original` and
+/// comparing it with `edited` says, but copying only the nodes they change (a large file's
+/// whole value was copied for every check).
+fn changed_as(original: &Value, edited: &Value, changes: &[Pending<'_>], depth: usize) -> bool {
+    if changes.is_empty() {
+        return original == edited;
+    }
+    // A change made here: this node as they make it, in a copy of this node only.
+    if changes.iter().any(|(_, s)| s.len() == depth) {
+        let mut expected = original.clone();
+        let applied = changes.iter().all(|(change, s)| {
+            let rest: String = s[depth..]
+                .iter()
+                .map(|seg| format!("/{}", seg.replace('~', "~0").replace('/', "~1")))
+                .collect();
+            expected
+                .pointer_mut(&rest)
+                .is_some_and(|node| change.apply_here(node))
+        });
+        return applied && expected == *edited;
+    }
+    let below = |segment: &str| -> Vec<Pending<'_>> {
+        changes
+            .iter()
+            .filter(|(_, s)| s[depth] == segment)
+            .copied()
+            .collect()
+    };
+    match (original, edited) {
+        // Every change's next segment must name a key, or an index, here, as `pointer_mut`
+        // needs.
+        (Value::Object(a), Value::Object(b)) => {
+            changes.iter().all(|(_, s)| a.contains_key(&s[depth]))
+                && a.len() == b.len()
+                && a.iter().all(|(key, va)| {
+                    b.get(key)
+                        .is_some_and(|vb| changed_as(va, vb, &below(key), depth + 1))
+                })
+        }
+        (Value::Array(a), Value::Array(b)) => {
+            changes
+                .iter()
+                .all(|(_, s)| index(&s[depth]).is_some_and(|i| i < a.len()))
+                && a.len() == b.len()
+                && a.iter()
+                    .zip(b)
+                    .enumerate()
+                    .all(|(i, (va, vb))| changed_as(va, vb, &below(&i.to_string()), depth + 1))
+        }
+        _ => false,
+    }
+}
+
+/// An array index as a JSON pointer segment names one (`serde_json`'s reading: digits, and no
+/// leading zero but in `0` itself).
+fn index(segment: &str) -> Option<usize> {
+    if segment.starts_with('+') || (segment.len() > 1 && segment.starts_with('0')) {
+        return None;
+    }
+    segment.parse().ok()
 }
 
 /// Whether two edits cannot both be applied: their ranges overlap, or they start at the same
@@ -888,5 +979,110 @@ mod tests {
             &planned[0].as_ref().unwrap()[0].range,
             &planned[1].as_ref().unwrap()[0].range
         ));
+    }
+
+    /// `changed_as` says what the copy-and-compare it replaced said: `changes` applied to a
+    /// copy of `original`, compared with `edited`.
+    mod changed_as_is_copy_and_compare {
+        use super::*;
+        use proptest::prelude::*;
+
+        fn value() -> impl Strategy<Value = Value> {
+            let leaf = prop_oneof![
+                Just(Value::Null),
+                "[ab]{0,2}".prop_map(Value::String),
+                (0u8..3).prop_map(Value::from),
+            ];
+            leaf.prop_recursive(3, 24, 3, |inner| {
+                prop_oneof![
+                    prop::collection::vec(inner.clone(), 0..3).prop_map(Value::Array),
+                    prop::collection::vec(("[ab/~]{0,2}", inner), 0..3)
+                        .prop_map(|kv| Value::Object(kv.into_iter().collect())),
+                ]
+            })
+        }
+
+        /// Every node's pointer, and a few that name none.
+        fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
+            out.push(at.clone());
+            match v {
+                Value::Array(a) => {
+                    out.push(format!("{at}/0{}", a.len()));
+                    for (i, item) in a.iter().enumerate() {
+                        pointers(item, crate::source::pointer_push(&at, i), out);
+                    }
+                }
+                Value::Object(m) => {
+                    out.push(format!("{at}/c"));
+                    for (k, item) in m {
+                        pointers(item, crate::source::pointer_push(&at, k), out);
+                    }
+                }
+                _ => {}
+            }
+        }
+
+        fn change(pointer: String, kind: u8) -> Change {
+            match kind {
+                0 => list(&pointer, &[], &["x", "y"]),
+                1 => Change::Entry {
+                    pointer,
+                    key: "a".into(),
+                    value: Value::from(7),
+                },
+                _ => Change::Entry {
+                    pointer,
+                    key: "b/".into(),
+                    value: Value::Null,
+                },
+            }
+        }
+
+        proptest! {
+            #[test]
+            fn same_answer(
+                original in value(),
+                picks in prop::collection::vec((any::<prop::sample::Index>(), 0u8..3), 0..4),
+                perturb in any::<Option<prop::sample::Index>>(),
+            ) {
+                let mut all = Vec::new();
+                pointers(&original, String::new(), &mut all);
+                all.push("x".into());
+                let changes: Vec<Change> = picks
+                    .iter()
+                    .map(|(i, kind)| change(i.get(&all).clone(), *kind))
+                    .collect();
+                let mut edited = original.clone();
+                let applies = changes.iter().all(|c| c.apply_to(&mut edited));
+                // Sometimes the right result, sometimes one with a node replaced.
+                if let Some(at) = perturb {
+                    let mut nodes = Vec::new();
+                    pointers(&edited, String::new(), &mut nodes);
+                    let pointer: &String = at.get(&nodes);
+                    if let Some(node) = edited.pointer_mut(pointer) {
+                        *node = Value::from("changed");
+                    }
+                }
+                let mut expected = original.clone();
+                let reference = changes.iter().all(|c| c.apply_to(&mut expected)) && expected == edited;
+                prop_assert_eq!(reference, applies && expected == edited);
+                let segments: Option<Vec<Vec<String>>> = changes
+                    .iter()
+                    .map(|c| {
+                        let p = c.pointer();
+                        (p.is_empty() || p.starts_with('/')).then(|| pointer_segments(p).collect())
+                    })
+                    .collect();
+                let ours = segments.is_some_and(|segments| {
+                    let pending: Vec<Pending<'_>> = changes
+                        .iter()
+                        .zip(&segments)
+                        .map(|(c, s)| (c, s.as_slice()))
+                        .collect();
+                    changed_as(&original, &edited, &pending, 0)
+                });
+                prop_assert_eq!(ours, reference);
+            }
+        }
     }
 }
