@@ -303,17 +303,23 @@ fn enums_of_lists_keep_value_equality() {
     );
 }
 
+/// A project of one tool, `big`, with this description and these properties.
+fn described_tool(description: &str, properties: serde_json::Value) -> Project {
+    let tool = serde_json::json!([{
+        "name": "big",
+        "description": description,
+        "triggers": ["big"],
+        "parameters": {"type": "object", "properties": properties},
+    }]);
+    Project::new(&[("tools/big.json", tool.to_string().as_bytes())])
+}
+
 /// A tool whose description is `lead`, then `run` 200,000 times, then a word: after a full stop, UAX #29's
 /// SB8 looks ahead for a lower-case letter at every closing mark of the run (runs of spaces
 /// are collapsed before sentences are split).
 fn long_run_after_a_full_stop(lead: &str, run: &str) -> Project {
-    let tool = serde_json::json!([{
-        "name": "big",
-        "description": format!("{lead}{}end", run.repeat(200_000)),
-        "triggers": ["big"],
-        "parameters": {"type": "object", "properties": {}},
-    }]);
-    Project::new(&[("tools/big.json", tool.to_string().as_bytes())])
+    let description = format!("{lead}{}end", run.repeat(200_000));
+    described_tool(&description, serde_json::json!({}))
 }
 
 /// Was: the summary's sentence splitter scanned ahead once per character of a run of closing
@@ -364,15 +370,10 @@ fn untyped_enum_reads_a_long_description_in_near_linear_time() {
         "「a」或",
     ] {
         let text = format!("Start here. {} end.", run.repeat(50_000 / run.len()));
-        let tool = serde_json::json!([{
-            "name": "big",
-            "description": text,
-            "triggers": ["big"],
-            "parameters": {"type": "object", "properties": {
-                "v": {"type": "string", "description": text}
-            }},
-        }]);
-        let project = Project::new(&[("tools/big.json", tool.to_string().as_bytes())]);
+        let project = described_tool(
+            &text,
+            serde_json::json!({"v": {"type": "string", "description": text}}),
+        );
         let lint = discloser(&project, &["lint", "--format", "concise"]);
         assert!(
             matches!(lint.status.code(), Some(0 | 1)),

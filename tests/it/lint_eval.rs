@@ -67,10 +67,11 @@ const ROUND_8_FLOOR_RECALL: f64 = 0.95;
 /// for both; recall does not reach it.
 const ROUND_9_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_9_FLOOR_RECALL: f64 = 0.80;
-/// Floors for round 10 (unseen), a little below its first measurement, with the rule as it
-/// stood after the work on round 8: precision 0.971, recall 0.899 (see PROTOCOL.md).
-const ROUND_10_FLOOR_PRECISION: f64 = 0.93;
-const ROUND_10_FLOOR_RECALL: f64 = 0.86;
+/// Floors for round 10, development data since its measurement unseen (precision 0.971,
+/// recall 0.899, with the rule as it stood after the work on round 8; see PROTOCOL.md): a
+/// little below its figures once the rule was worked on it (0.986, 0.919).
+const ROUND_10_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_10_FLOOR_RECALL: f64 = 0.89;
 
 struct Item {
     id: String,
@@ -494,15 +495,15 @@ fn untyped_enum_on_round_9_unseen() {
 
 /// Round 10 (`y` ids, 478 items, `round10/`): written and labeled blind while round 9 was
 /// worked on for the scorer experiment (see `round10/SOURCES.md` and `round10/LABELING.md`),
-/// and measured whole with the rule as it stood. Nothing of it has been used to change the
-/// rule: its errors are not printed.
+/// and measured whole, once, with the rule as it stood (precision 0.971, recall 0.899), then
+/// used to develop the rule (its errors print with `DISCLOSER_EVAL_ERRORS=1`).
 #[test]
-fn untyped_enum_on_round_10_unseen() {
+fn untyped_enum_on_round_10_development_data() {
     whole_round(
         "round10",
         478,
-        "unseen",
-        false,
+        "development data",
+        true,
         (ROUND_10_FLOOR_PRECISION, ROUND_10_FLOOR_RECALL),
     );
 }

@@ -914,11 +914,12 @@ fn judge(
     {
         return None;
     }
-    // `地址（省、市）`, `日期（年、月、日）`: the parts of an address or a date.
+    // `地址（省、市）`, `日期（年、月、日）`, `시/군/구`, `都道府県`: the parts of an address or a
+    // date.
     if c.items.iter().all(|i| {
         [
             "年", "月", "日", "时", "分", "秒", "周", "省", "市", "区", "县", "镇", "乡", "村",
-            "街道",
+            "街道", "都", "道", "府", "県", "町", "시", "군", "구", "도", "동", "읍", "면", "리",
         ]
         .contains(&i.value.as_str())
     }) {
@@ -1043,8 +1044,10 @@ fn judge(
     } else {
         tail
     };
-    let open_paren = head_t.ends_with(['(', '（']);
-    let paren = open_paren && tail.trim_start().starts_with([')', '）']);
+    // `[minor, moderate, major]`: a list in square brackets reads as one in parentheses.
+    let bracket = head_t.ends_with('[') && tail.trim_start().starts_with(']');
+    let open_paren = head_t.ends_with(['(', '（']) || bracket;
+    let paren = bracket || (open_paren && tail.trim_start().starts_with([')', '）']));
     let after = tail.trim().trim_start_matches([')', '）', ']']).trim();
     let clause_end = after.is_empty() || after.starts_with([',', '，', '.', '。', ';', '；']);
     let sentence = head_t
@@ -1341,11 +1344,18 @@ fn judge(
     {
         return None;
     }
-    // "either X or Y": two values joined by "or".
+    // "either X or Y": two values joined by "or", or more with commas and a closing "or"
+    // (`entweder Turnus, Umzug oder Tarifwechsel`).
     if ["either", "entweder", "antingen", "enten", "buď"]
         .iter()
         .any(|w| head_lower.ends_with(w))
-        && (n != 2 || !s2.or)
+        && !(s2.or
+            && (n == 2
+                || (s2.comma
+                    && s2.closing
+                    && !(s2.and || s2.slash || s2.pipe)
+                    && clause_end
+                    && !kinds_of_input(&c.items))))
     {
         return None;
     }
@@ -1617,6 +1627,13 @@ fn kinds_of_input(items: &[Item]) -> bool {
             return [
                 "手机号",
                 "微信号",
+                "代码",
+                "编码",
+                "代号",
+                "城市名",
+                "文件名",
+                "域名",
+                "昵称",
                 "账号",
                 "帐号",
                 "编号",
@@ -2085,7 +2102,7 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
         .split_whitespace()
         .filter(|w| OR_WORDS.contains(w))
         .count();
-    let or_split = !slash_split && or_count >= 2 && !segment.contains([',', '，', '、']);
+    let or_split = !slash_split && or_count >= 2 && !segment.contains([',', '，', '、', '،']);
     let mut parts: Vec<String> = if slash_split {
         segment.split(" / ").map(|p| p.trim().to_owned()).collect()
     } else if or_split {
@@ -2104,7 +2121,7 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
         parts
     } else {
         segment
-            .split([',', '，', '、'])
+            .split([',', '，', '、', '،'])
             .map(|p| p.trim().to_owned())
             .collect()
     };
@@ -3409,6 +3426,53 @@ mod tests {
             "按年柱、月柱、日柱、时柱顺序，用空格隔开",
             "10000000/010125/0000001",
             "Required when the mode is fast or slow.",
+        ] {
+            assert_eq!(values(open), None, "{open}");
+        }
+    }
+
+    /// The classes of round 10's misses and false alarms, in sentences of our own.
+    #[test]
+    fn shapes_found_on_round_ten() {
+        for (text, expected) in [
+            // A list in square brackets reads as one in parentheses.
+            (
+                "Lens to mount [wide, normal, tele]. Defaults to normal.",
+                &["wide", "normal", "tele"][..],
+            ),
+            (
+                "Priorität [niedrig, mittel, hoch]",
+                &["niedrig", "mittel", "hoch"],
+            ),
+            // Phrases joined by the Arabic comma.
+            (
+                "طريقة الدفع: بطاقة ائتمان، تحويل بنكي، أو دفع عند الاستلام",
+                &["بطاقة ائتمان", "تحويل بنكي", "دفع عند الاستلام"],
+            ),
+            // "either" before three or more, with commas and a closing "or".
+            (
+                "Sync mode: either full, delta or none",
+                &["full", "delta", "none"],
+            ),
+            (
+                "Versandart – entweder Standard, Express oder Abholung",
+                &["Standard", "Express", "Abholung"],
+            ),
+        ] {
+            assert_eq!(values(text), v(expected), "{text}");
+        }
+        for open in [
+            // Square brackets holding examples, or more than the list.
+            "Labels to attach, e.g. [bug, urgent, ui]",
+            "Columns to return [id, title, author] or any other field",
+            // "either" before kinds of input, or before a list that runs on.
+            "Look the member up by either name, email or phone",
+            "Send either a photo, a scan or a copy of the form to the office",
+            // The parts of an address, and kinds of input, in Korean, Japanese and Chinese.
+            "시/군/구",
+            "都/道/府/県",
+            "股票代码或公司名称",
+            "城市名或邮政编码",
         ] {
             assert_eq!(values(open), None, "{open}");
         }
