@@ -3434,47 +3434,55 @@ mod tests {
     /// The classes of round 10's misses and false alarms, in sentences of our own.
     #[test]
     fn shapes_found_on_round_ten() {
-        for (text, expected) in [
-            // A list in square brackets reads as one in parentheses.
-            (
-                "Lens to mount [wide, normal, tele]. Defaults to normal.",
-                &["wide", "normal", "tele"][..],
-            ),
-            (
-                "Priorität [niedrig, mittel, hoch]",
-                &["niedrig", "mittel", "hoch"],
-            ),
-            // Phrases joined by the Arabic comma.
-            (
-                "طريقة الدفع: بطاقة ائتمان، تحويل بنكي، أو دفع عند الاستلام",
-                &["بطاقة ائتمان", "تحويل بنكي", "دفع عند الاستلام"],
-            ),
-            // "either" before three or more, with commas and a closing "or".
-            (
-                "Sync mode: either full, delta or none",
-                &["full", "delta", "none"],
-            ),
-            (
-                "Versandart – entweder Standard, Express oder Abholung",
-                &["Standard", "Express", "Abholung"],
-            ),
-        ] {
+        assert_lists(
+            &[
+                // A list in square brackets reads as one in parentheses.
+                (
+                    "Lens to mount [wide, normal, tele]. Defaults to normal.",
+                    &["wide", "normal", "tele"][..],
+                ),
+                (
+                    "Priorität [niedrig, mittel, hoch]",
+                    &["niedrig", "mittel", "hoch"],
+                ),
+                // Phrases joined by the Arabic comma.
+                (
+                    "طريقة الدفع: بطاقة ائتمان، تحويل بنكي، أو دفع عند الاستلام",
+                    &["بطاقة ائتمان", "تحويل بنكي", "دفع عند الاستلام"],
+                ),
+                // "either" before three or more, with commas and a closing "or".
+                (
+                    "Sync mode: either full, delta or none",
+                    &["full", "delta", "none"],
+                ),
+                (
+                    "Versandart – entweder Standard, Express oder Abholung",
+                    &["Standard", "Express", "Abholung"],
+                ),
+            ],
+            &[
+                // Square brackets holding examples, or more than the list.
+                "Labels to attach, e.g. [bug, urgent, ui]",
+                "Columns to return [id, title, author] or any other field",
+                // "either" before kinds of input, or before a list that runs on.
+                "Look the member up by either name, email or phone",
+                "Send either a photo, a scan or a copy of the form to the office",
+                // The parts of an address, and kinds of input, in Korean, Japanese and Chinese.
+                "시/군/구",
+                "都/道/府/県",
+                "股票代码或公司名称",
+                "城市名或邮政编码",
+            ],
+        );
+    }
+
+    /// Each of `closed` lists its values; none of `open` lists any.
+    fn assert_lists(closed: &[(&str, &[&str])], open: &[&str]) {
+        for &(text, expected) in closed {
             assert_eq!(values(text), v(expected), "{text}");
         }
-        for open in [
-            // Square brackets holding examples, or more than the list.
-            "Labels to attach, e.g. [bug, urgent, ui]",
-            "Columns to return [id, title, author] or any other field",
-            // "either" before kinds of input, or before a list that runs on.
-            "Look the member up by either name, email or phone",
-            "Send either a photo, a scan or a copy of the form to the office",
-            // The parts of an address, and kinds of input, in Korean, Japanese and Chinese.
-            "시/군/구",
-            "都/道/府/県",
-            "股票代码或公司名称",
-            "城市名或邮政编码",
-        ] {
-            assert_eq!(values(open), None, "{open}");
+        for &text in open {
+            assert_eq!(values(text), None, "{text}");
         }
     }
 }

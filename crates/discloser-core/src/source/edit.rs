@@ -15,7 +15,7 @@ use jsonc_parser::tokens::Token;
 use jsonc_parser::{Scanner, ScannerOptions};
 use serde_json::Value;
 
-use super::{SourceFile, Syntax, pointer_segments};
+use super::{SourceFile, Syntax, pointer_push, pointer_segments};
 use crate::source::yaml_scalar as yaml;
 
 /// A replacement of `range` (bytes of the text) by `content`; an empty range inserts.
@@ -192,10 +192,9 @@ fn changed_as(original: &Value, edited: &Value, changes: &[Pending<'_>], depth: 
     if changes.iter().any(|(_, s)| s.len() == depth) {
         let mut expected = original.clone();
         let applied = changes.iter().all(|(change, s)| {
-            let rest: String = s[depth..]
+            let rest = s[depth..]
                 .iter()
-                .map(|seg| format!("/{}", seg.replace('~', "~0").replace('/', "~1")))
-                .collect();
+                .fold(String::new(), |p, seg| pointer_push(&p, seg));
             expected
                 .pointer_mut(&rest)
                 .is_some_and(|node| change.apply_here(node))
