@@ -72,6 +72,11 @@ const ROUND_9_FLOOR_RECALL: f64 = 0.80;
 /// little below its figures once the rule was worked on it (0.986, 0.919).
 const ROUND_10_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_10_FLOOR_RECALL: f64 = 0.89;
+/// Floors for round 11 (unseen), a little below its measurement with the rule as it stood after
+/// the work on round 10: precision 0.951, recall 0.854 (see PROTOCOL.md). The goal is 0.9 for
+/// both; recall does not reach it.
+const ROUND_11_FLOOR_PRECISION: f64 = 0.93;
+const ROUND_11_FLOOR_RECALL: f64 = 0.83;
 
 struct Item {
     id: String,
@@ -505,6 +510,21 @@ fn untyped_enum_on_round_10_development_data() {
         "development data",
         true,
         (ROUND_10_FLOOR_PRECISION, ROUND_10_FLOOR_RECALL),
+    );
+}
+
+/// Round 11 (`z` ids, 483 items, `round11/`): written and labeled blind while round 10 was
+/// worked on (see `round11/SOURCES.md` and `round11/LABELING.md`), weighted to English and
+/// Chinese, and measured whole with the rule as it stood after that work. Nothing of it has
+/// been used to change the rule: its errors are not printed.
+#[test]
+fn untyped_enum_on_round_11_unseen() {
+    whole_round(
+        "round11",
+        483,
+        "unseen",
+        false,
+        (ROUND_11_FLOOR_PRECISION, ROUND_11_FLOOR_RECALL),
     );
 }
 
