@@ -4,13 +4,20 @@
 //! Results come back in input order whatever the scheduling, so output bytes never depend on
 //! the number of threads. Fewer than [`MIN_ITEMS`] items, or a single core, run inline.
 
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// Below this many items, threads cost more than they save.
 const MIN_ITEMS: usize = 64;
 
 /// Most threads used: the work is memory-bound long before this.
 const MAX_THREADS: usize = 8;
+
+/// The cores this process may use, read once: the standard library's answer reads the
+/// cgroup's quota from files on Linux, which cost a short run more than its lint rules did.
+pub fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
 
 /// `items.map(f)`, computed on up to [`MAX_THREADS`] threads, in input order, for many small
 /// items (files, tools).
@@ -41,11 +48,11 @@ where
     R: Send,
     F: Fn(T) -> R + Sync,
 {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(MAX_THREADS)
-        .min(most);
-    if items.len() < min_items || threads < 2 {
+    if items.len() < min_items || most < 2 {
+        return items.into_iter().map(f).collect();
+    }
+    let threads = cores().min(MAX_THREADS).min(most);
+    if threads < 2 {
         return items.into_iter().map(f).collect();
     }
     let len = items.len();

@@ -31,7 +31,7 @@ const MAX_SPLIT_DEPTH: usize = 100;
 /// The value of `text`, parsed in parallel, with the [`Outline`] of its items the scan found;
 /// `None` when the sequential parse must decide.
 pub(super) fn parse(text: &str) -> Option<(Value, Outline)> {
-    if text.len() < MIN_BYTES || std::thread::available_parallelism().map_or(1, usize::from) < 2 {
+    if text.len() < MIN_BYTES || discloser_tokens::parallel::cores() < 2 {
         return None;
     }
     let (root, shell) = scan(text.as_bytes())?;
@@ -366,10 +366,7 @@ mod tests {
         let (_, split) = scan(list.as_bytes()).expect("a list outline");
         assert_eq!(split.items().len(), 6000);
         assert_eq!(parse(&list).map(|(v, _)| v), sequential(&list));
-        assert!(
-            parse(&list).is_some()
-                || std::thread::available_parallelism().is_ok_and(|n| n.get() < 2)
-        );
+        assert!(parse(&list).is_some() || discloser_tokens::parallel::cores() < 2);
         let wrapped = format!(
             r#"{{"_meta": {{"x": [1, 2]}}, "tools": [{}], "nextCursor": ""}}"#,
             items.join(",")
