@@ -616,10 +616,11 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         }
         // `Condition or disease, e.g. ...`: an abbreviation that starts an example ends the
         // list; it is no item.
-        if matches!(
-            value.to_lowercase().as_str(),
-            "e.g" | "eg" | "i.e" | "ie" | "etc" | "ex" | "z.b" | "p.ej" | "vs"
-        ) {
+        // (No letter outside ASCII lowercases to one of theirs but the Kelvin sign, to `k`.)
+        if ["e.g", "eg", "i.e", "ie", "etc", "ex", "z.b", "p.ej", "vs"]
+            .iter()
+            .any(|w| value.eq_ignore_ascii_case(w))
+        {
             return None;
         }
         (
@@ -682,15 +683,16 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
         i += 1;
     }
     // A conjunction word.
-    let rest: String = s[i..].iter().take(9).collect();
+    let mut buf = [0; 36];
+    let rest = chars_str(&s[i..], 9, &mut buf);
     let spaced = i > at;
     for (words, is_or) in [(OR_WORDS, true), (AND_WORDS, false)] {
         for w in words {
-            let han = w.chars().all(is_han);
-            if !rest.starts_with(w) || (COMMA_ONLY.contains(w) && !seps.comma && !seps.after_label)
+            if !starts_with(rest, w) || (COMMA_ONLY.contains(w) && !seps.comma && !seps.after_label)
             {
                 continue;
             }
+            let han = w.chars().all(is_han);
             let after = i + w.chars().count();
             let bounded = han || (spaced && s.get(after) == Some(&' '));
             if bounded {
@@ -706,8 +708,7 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
                     j += 1;
                 }
                 // `o bien 'email' o bien 'sms'`
-                let rest: String = s[j..].iter().take(5).collect();
-                if *w == "o" && rest.starts_with("bien ") {
+                if *w == "o" && s[j..].starts_with(&['b', 'i', 'e', 'n', ' ']) {
                     j += 5;
                 }
                 return Some(j);
@@ -728,6 +729,25 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
         return Some(at);
     }
     None
+}
+
+/// The first `n` characters of `s` as a string, written into `buf` (4 bytes a character).
+fn chars_str<'b, const N: usize>(s: &[char], n: usize, buf: &'b mut [u8; N]) -> &'b str {
+    debug_assert!(4 * n <= N);
+    let mut len = 0;
+    for c in s.iter().take(n) {
+        len += c.encode_utf8(&mut buf[len..]).len();
+    }
+    std::str::from_utf8(&buf[..len]).expect("written from chars")
+}
+
+/// `text.starts_with(word)`, the first bytes compared before the rest: in the loops over word
+/// lists most words differ at once.
+fn starts_with(text: &str, word: &str) -> bool {
+    word.as_bytes()
+        .first()
+        .is_none_or(|b| text.as_bytes().first() == Some(b))
+        && text.starts_with(word)
 }
 
 fn list_at(s: &[char], start: usize) -> Option<Candidate> {
@@ -880,26 +900,48 @@ fn judge(
 ) -> Option<Found> {
     let (from, to) = clause_bounds(s, c.start, c.end);
     let head: String = s[from..c.start].iter().collect();
-    let tail: String = s[c.end..to.max(c.end)].iter().collect();
-    let whole_tail: String = s[c.end..].iter().take(40).collect();
+    let tail_text: String = s[c.end..to.max(c.end)].iter().collect();
+    let tail = tail_text.as_str();
     // `Format of the output file: CSV or JSON`, `输出格式为 markdown 或 html`: alternatives
     // that name formats are the values, where "format of" or `格式为` otherwise introduces a
     // pattern (`格式为 YYYY-MM-DD`).
     let format_names = c.items.iter().all(|i| is_format_name(&i.value))
         && (c.seps.or || c.seps.slash || c.seps.pipe || c.seps.closing);
-    let example_head = if format_names {
-        is_example(&without_format_words(&head))
-    } else {
-        is_example(&head)
+    // What around the list says it is an example, open, a kind of content or a default, or
+    // names other tools: searched for last, once the list would be the set of values (most
+    // lists are not, and these searches read the most text).
+    let opened = || {
+        let example_head = if format_names {
+            is_example(&without_format_words(&head))
+        } else {
+            is_example(&head)
+        };
+        let whole_tail: String = s[c.end..].iter().take(40).collect();
+        if example_head || example_glued(&head, &c.items[0]) || OPEN_AFTER.is_match(&whole_tail) {
+            return true;
+        }
+        // `Sentinel-2 native resolutions are 10, 20 and 60, others get resampled`: the text
+        // goes on to accept other values.
+        let rest: String = s[c.end..].iter().take(CONTEXT).collect();
+        if OPEN_LATER.is_match(&rest) || accepts_any(&rest) {
+            return true;
+        }
+        // `billing, login, mobile app and so on`: the open end may follow a last item of
+        // several words; `via `a` or `b` 接口`: the names of other tools.
+        let mut word_starts = tail
+            .char_indices()
+            .filter(|&(i, c)| c == ' ' && tail[i + 1..].starts_with(|n: char| n != ' '))
+            .map(|(i, _)| i + 1)
+            .take(3);
+        word_starts.any(|i| OPEN_AFTER.is_match(&tail[i..]))
+            || ends_with(&DEFAULT_BEFORE, &head)
+            || OTHER_TOOLS_AFTER.is_match(tail)
     };
-    if example_head || example_glued(&head, &c.items[0]) || OPEN_AFTER.is_match(&whole_tail) {
-        return None;
-    }
     // `STL/3MF/OBJ file path`, `HGVS notation (genomic, coding, or protein)`, `格式 民國年/月/日`,
     // `/mnt/lims/...`: the list qualifies a kind of content or is part of a path or format.
     let head_lower = head.trim_end().to_lowercase();
     let head_word = head_lower.trim_end_matches(['(', '（']).trim_end();
-    if CONTENT_AFTER.is_match(&tail)
+    if CONTENT_AFTER.is_match(tail)
         || head.ends_with('/')
         || s.get(c.end) == Some(&'/')
         || head_word.ends_with("notation")
@@ -941,27 +983,8 @@ fn judge(
             return None;
         }
     }
-    // `Sentinel-2 native resolutions are 10, 20 and 60, others get resampled`: the text goes on
-    // to accept other values.
-    let rest: String = s[c.end..].iter().take(CONTEXT).collect();
-    if OPEN_LATER.is_match(&rest) || accepts_any(&rest) {
-        return None;
-    }
-    // `billing, login, mobile app and so on`: the open end may follow a last item of several
-    // words; `page-{timestamp}.{png|jpeg}`: alternatives in a template; `via `a` or `b`
-    // 接口`: the names of other tools.
-    let word_starts = tail
-        .char_indices()
-        .filter(|&(i, c)| c == ' ' && tail[i + 1..].starts_with(|n: char| n != ' '))
-        .map(|(i, _)| i + 1)
-        .take(3);
-    if word_starts
-        .into_iter()
-        .any(|i| OPEN_AFTER.is_match(&tail[i..]))
-        || head.ends_with('{')
-        || ends_with(&DEFAULT_BEFORE, &head)
-        || OTHER_TOOLS_AFTER.is_match(&tail)
-    {
+    // `page-{timestamp}.{png|jpeg}`: alternatives in a template.
+    if head.ends_with('{') {
         return None;
     }
     // `to read or write`, `en la web`: words of a sentence, unless a cue or the punctuation says
@@ -980,7 +1003,7 @@ fn judge(
     // (`untyped_enum::typed`).
     let n = c.items.len();
     let head_t = head.trim_end();
-    let strong = ends_with(&STRONG_BEFORE, head_t) || STRONG_AFTER.is_match(&tail);
+    let strong = ends_with(&STRONG_BEFORE, head_t) || STRONG_AFTER.is_match(tail);
     let weak = ends_with(&WEAK_BEFORE, head_t);
     let modal = ends_with(&MODAL_BEFORE, head_t);
     // `Order: asc/desc`, `[Enum]: ["a", "b"]`, `取值：G、D`; not `repo:o/r`.
@@ -1037,7 +1060,7 @@ fn judge(
             .map_or(t.len(), |(i, _)| i);
         let han = t[..unit].chars().filter(|&c| is_han(c)).count();
         if unit > 0 && (han == 0 && unit <= 12 || han <= 2 && han == t[..unit].chars().count()) {
-            t[unit..].to_owned()
+            &t[unit..]
         } else {
             tail
         }
@@ -1062,6 +1085,7 @@ fn judge(
     if let Some(values) = coded_alternatives(s, c)
         && !is_conditional(&head)
         && first_example.get().is_none_or(|e| e > from)
+        && !opened()
     {
         return Some(Found {
             values,
@@ -1223,7 +1247,7 @@ fn judge(
         || (sentence
             && s2.or
             && n == 2
-            && !is_example(&tail)
+            && !is_example(tail)
             && !tail
                 .split_whitespace()
                 .next()
@@ -1297,23 +1321,23 @@ fn judge(
             || (n == 2 && (s2.or || s2.slash))
             // `wash_fold or dry_clean or both`
             || (n >= 3 && s2.or && !s2.and && c.gaps.iter().all(|&(_, m)| m == ' ')));
-    // `Required when order_type is limit or stop_limit`: another parameter's values.
-    let conditional = is_conditional(&head);
+    // `Required when order_type is limit or stop_limit`: another parameter's values (searched
+    // for only when it decides).
+    let conditional = || is_conditional(&head);
     // A text that has been giving examples (`a format such as '1 hour' ... followed by a unit
     // ('hours' or 'minutes')`) goes on describing what values look like: only a cue makes a
     // later list the set of values.
-    let after_examples = !strong && !s2.pipe && first_example.get().is_some_and(|e| e < from);
+    let after_examples = || !strong && !s2.pipe && first_example.get().is_some_and(|e| e < from);
     let kinds = kinds_of_input(&c.items);
     // `City, state or country`: what may be typed, unless a cue or the quoting says otherwise.
     // `Letters, digits and spaces only`: a closing "only" restricts what may be typed.
     let restriction = tail.trim_start().starts_with("only");
     let only_kinds = kinds && (!strong || restriction) && !s2.pipe && !quoted;
-    let fires = !after_examples
-        && !only_kinds
+    let fires = !only_kinds
         && (by_structure
             || by_default
-            || ((by_wording || whole) && !prose_word && !conditional)
-            || (bare && !conditional));
+            || (((by_wording || whole) && !prose_word) || bare) && !conditional())
+        && !after_examples();
     if !fires {
         return None;
     }
@@ -1357,6 +1381,9 @@ fn judge(
                     && clause_end
                     && !kinds_of_input(&c.items))))
     {
+        return None;
+    }
+    if opened() {
         return None;
     }
     let mut values: Vec<String> = Vec::new();
@@ -1420,9 +1447,6 @@ fn coded_alternatives(s: &[char], c: &Candidate) -> Option<Vec<String>> {
 /// CJK meaning after a dash, are the codes a caller sends. Counting up tells them from ranges
 /// (`1-3天`, whose dash is followed by a number anyway).
 fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found> {
-    if first_example.get().is_some() {
-        return None;
-    }
     let mut numbers: Vec<u32> = Vec::new();
     let mut i = 0;
     while i < s.len() {
@@ -1443,7 +1467,8 @@ fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found>
         }
         i += len;
     }
-    (numbers.len() >= 2).then(|| Found {
+    // Not after an example (searched for last).
+    (numbers.len() >= 2 && first_example.get().is_none()).then(|| Found {
         values: numbers.iter().map(u32::to_string).collect(),
         quoted: false,
         marker: "numbered codes".to_owned(),
@@ -1735,7 +1760,7 @@ fn bullets(text: &str) -> Option<Found> {
     }
     for (i, line) in lines.iter().enumerate() {
         let intro = line.trim_end();
-        if bullet[i].is_some() || is_example(intro) {
+        if bullet[i].is_some() {
             continue;
         }
         // Blank lines may separate the intro from its list.
@@ -1759,8 +1784,10 @@ fn bullets(text: &str) -> Option<Found> {
                 .collect();
         }
         let rest = filled_after[i + 1];
+        // The cue search last: most lines introduce no list.
         if values.len() >= 2
             && (!title || values.len() == rest || bullet.get(first).is_some_and(Option::is_some))
+            && !is_example(intro)
         {
             return Some(Found {
                 values,
@@ -1949,13 +1976,12 @@ fn quoted_leads(s: &[char]) -> Option<Found> {
     let mut at = 0;
     while at < s.len() {
         // A clause starts at the text's start or after `,` `;` `.` (and a space) or a CJK stop.
-        let before: String = s[at.saturating_sub(6)..at].iter().collect();
         let starts = at == 0
             || (s[at - 1] == ' ' && at >= 2 && matches!(s[at - 2], ',' | ';' | '.' | ':'))
             || matches!(s[at - 1], '，' | '；' | '。' | '：')
             || [", and ", ", or ", "; and "]
                 .iter()
-                .any(|w| before.ends_with(w));
+                .any(|w| ends_with_chars(&s[..at], w));
         // A quoted value and words, or in CJK text a bare ASCII token and CJK words
         // (`distance 按距离排序，weight 按综合权重排序`).
         let led = |item: &Item, end: usize| {
@@ -2000,6 +2026,12 @@ fn quoted_leads(s: &[char]) -> Option<Found> {
     })
 }
 
+/// Whether the characters `s` end with `word`.
+fn ends_with_chars(s: &[char], word: &str) -> bool {
+    let mut chars = s.iter().rev();
+    word.chars().rev().all(|w| chars.next() == Some(&w))
+}
+
 /// A list of short phrases after a short label and a colon or in parentheses: `Nature du
 /// sinistre : dégât des eaux, vol, incendie, bris de glace.`, `Tipo de jornada (completa,
 /// parcial, por horas).` The word lists of [`list_at`] stop at an item of several words; here
@@ -2016,13 +2048,14 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         &text[..e + text[e..].chars().next().map_or(0, char::len_utf8)]
     });
     // CJK clauses are joined by `，`: not there.
-    if !is_example(with_stop)
-        && !first.chars().any(is_han)
-        && !is_conditional(first)
+    // The cue searches last, once the phrases are found.
+    if !first.chars().any(is_han)
         && let Some(found) = phrases(first, false)
         // `Fill color, rgb or rgba format.`: a subject, then what it may be.
         && !(found.values[0].starts_with(char::is_uppercase)
             && found.values[1..].iter().all(|v| v.starts_with(char::is_lowercase)))
+        && !is_example(with_stop)
+        && !is_conditional(first)
     {
         return Some(found);
     }
@@ -2045,12 +2078,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         }
         let head = text[from..i].trim();
         let words = head.split_whitespace().count();
-        if words == 0
-            || words > 5
-            || is_label(&format!("{head}:"))
-            || is_example(head)
-            || is_conditional(head)
-        {
+        if words == 0 || words > 5 {
             continue;
         }
         let rest = &text[i + c.len_utf8()..];
@@ -2086,7 +2114,12 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         let conjunction = segment
             .split_whitespace()
             .any(|w| OR_WORDS.contains(&w) || AND_WORDS.contains(&w));
-        if let Some(found) = phrases(segment, true).filter(|_| !(paren && conjunction)) {
+        // The head's cue searches last, once the phrases are found.
+        if let Some(found) = phrases(segment, true).filter(|_| !(paren && conjunction))
+            && !is_label(&format!("{head}:"))
+            && !is_example(head)
+            && !is_conditional(head)
+        {
             return Some(found);
         }
     }
@@ -2434,7 +2467,7 @@ fn only_one(text: &str) -> Option<&str> {
         }
         let low = &lower[i..];
         let word =
-            |w: &str| low.starts_with(w) && !low[w.len()..].starts_with(char::is_alphanumeric);
+            |w: &str| starts_with(low, w) && !low[w.len()..].starts_with(char::is_alphanumeric);
         // only 'en' is supported
         if word("only") {
             let at = rest["only".len()..].trim_start();

@@ -125,6 +125,60 @@ fn run(s: &str, i: usize, max: usize, class: impl Fn(char) -> bool) -> Vec<usize
     ends
 }
 
+/// A run of up to `max` chars of `class` from `i`, as [`run`] finds it, without collecting its
+/// positions: the pair matchers try one at every character of a description.
+#[derive(Clone, Copy)]
+struct Run<'a> {
+    s: &'a str,
+    start: usize,
+    end: usize,
+}
+
+fn span<'a>(s: &'a str, i: usize, max: usize, class: impl Fn(char) -> bool) -> Run<'a> {
+    let len: usize = s[i..]
+        .chars()
+        .take(max)
+        .take_while(|&c| class(c))
+        .map(char::len_utf8)
+        .sum();
+    Run {
+        s,
+        start: i,
+        end: i + len,
+    }
+}
+
+impl<'a> Run<'a> {
+    /// The positions after `end - start`, ..., 1, 0 chars: a greedy repetition's order.
+    fn longest_first(self) -> impl Iterator<Item = usize> + 'a {
+        let start = self.start;
+        std::iter::once(self.end).chain(
+            self.s[self.start..self.end]
+                .char_indices()
+                .rev()
+                .map(move |(k, _)| start + k),
+        )
+    }
+
+    /// The positions after 1, 2, ... chars: a lazy repetition of at least one.
+    fn shortest_first_from_one(self) -> impl Iterator<Item = usize> + 'a {
+        let start = self.start;
+        self.s[self.start..self.end]
+            .char_indices()
+            .map(move |(k, c)| start + k + c.len_utf8())
+    }
+
+    /// The positions after the longest run, ..., 2, 1 chars: a greedy repetition of at least
+    /// one.
+    fn longest_first_from_one(self) -> impl Iterator<Item = usize> + 'a {
+        let start = self.start;
+        self.s[self.start..self.end]
+            .char_indices()
+            .rev()
+            .map(move |(k, c)| start + k + c.len_utf8())
+    }
+}
+
 /// `^\s*(?:[-*•·]|\d+[.)])\s+["'`]?([A-Za-z0-9_][\w.+-]{0,39})["'`]?(?:\s\s+\S|\s*(?:$|[:：=—–(（]|\s-\s))`
 /// on `line`: the value a bullet line names (group 1).
 pub fn bullet(line: &str) -> Option<&str> {
@@ -262,13 +316,8 @@ pub fn pair_at(text: &str, from: usize) -> Option<Pair<'_>> {
 }
 
 /// `(?:^|P)` at `p`: where what follows may start, in the order the regex tries them.
-fn start_or(s: &str, p: usize, class: impl Fn(char) -> bool) -> Vec<usize> {
-    let mut out = Vec::new();
-    if p == 0 {
-        out.push(0);
-    }
-    out.extend(one(s, p, class));
-    out
+fn start_or(s: &str, p: usize, class: impl Fn(char) -> bool) -> impl Iterator<Item = usize> {
+    (p == 0).then_some(0).into_iter().chain(one(s, p, class))
 }
 
 /// The first alternative: `value：meaning；`, `传 x 表示 ...`. Its end and value.
@@ -276,20 +325,13 @@ fn glossed(s: &str, p: usize) -> Option<(usize, &str)> {
     let open =
         |c: char| is_s(c) || matches!(c, '。' | '；' | ';' | '，' | ',' | '：' | ':' | '(' | '（');
     for q in start_or(s, p, open) {
-        let mut after_chuan = Vec::new();
-        if s[q..].starts_with('传') {
-            after_chuan.push(q + '传'.len_utf8());
-        }
-        after_chuan.push(q);
-        for r in after_chuan {
+        let after_chuan = s[q..].starts_with('传').then(|| q + '传'.len_utf8());
+        for r in after_chuan.into_iter().chain([q]) {
             let Some(r1) = one(s, r, is_ascii_w) else {
                 continue;
             };
-            for &g in run(s, r1, 30, |c| is_w(c) || matches!(c, '.' | '-'))
-                .iter()
-                .rev()
-            {
-                for &t in run(s, g, usize::MAX, is_s).iter().rev() {
+            for g in span(s, r1, 30, |c| is_w(c) || matches!(c, '.' | '-')).longest_first() {
+                for t in span(s, g, usize::MAX, is_s).longest_first() {
                     if let Some(end) = gloss_tail(s, t) {
                         return Some((end, &s[r..g]));
                     }
@@ -304,8 +346,8 @@ fn glossed(s: &str, p: usize) -> Option<(usize, &str)> {
 fn gloss_tail(s: &str, t: usize) -> Option<usize> {
     if let Some(u) = one(s, t, |c| matches!(c, ':' | '：')) {
         let meaning = |c: char| !matches!(c, ';' | '；' | ':' | '：' | '\n' | ',' | '=');
-        for &v in run(s, u, usize::MAX, is_s).iter().rev() {
-            for &w in &run(s, v, 40, meaning)[1..] {
+        for v in span(s, u, usize::MAX, is_s).longest_first() {
+            for w in span(s, v, 40, meaning).shortest_first_from_one() {
                 if let Some(end) = one(s, w, |c| matches!(c, ';' | '；' | '。' | '.')) {
                     return Some(end);
                 }
@@ -321,14 +363,11 @@ fn gloss_tail(s: &str, t: usize) -> Option<usize> {
 /// The second alternative: `'asc' for ascending`. Its end and value.
 fn quoted_gloss(s: &str, p: usize) -> Option<(usize, &str)> {
     let q = one(s, p, is_quote)?;
-    for &g in run(s, q, 30, |c| is_w(c) || matches!(c, '.' | '-'))[1..]
-        .iter()
-        .rev()
-    {
+    for g in span(s, q, 30, |c| is_w(c) || matches!(c, '.' | '-')).longest_first_from_one() {
         let Some(h) = one(s, g, is_quote) else {
             continue;
         };
-        for &t in run(s, h, usize::MAX, is_s).iter().rev() {
+        for t in span(s, h, usize::MAX, is_s).longest_first() {
             let rest = &s[t..];
             let word = ["for", "to", "means", "="]
                 .into_iter()
@@ -354,19 +393,16 @@ fn quoted_gloss(s: &str, p: usize) -> Option<(usize, &str)> {
 fn assigned(s: &str, p: usize) -> Option<(usize, &str)> {
     let open = |c: char| is_s(c) || matches!(c, ',' | ';' | '(');
     for q in start_or(s, p, open) {
-        for &g in run(s, q, 20, is_ascii_w)[1..].iter().rev() {
-            for &t in run(s, g, usize::MAX, is_s).iter().rev() {
+        for g in span(s, q, 20, is_ascii_w).longest_first_from_one() {
+            for t in span(s, g, usize::MAX, is_s).longest_first() {
                 let Some(u) = one(s, t, |c| c == '=') else {
                     continue;
                 };
-                for &v in run(s, u, usize::MAX, is_s).iter().rev() {
+                for v in span(s, u, usize::MAX, is_s).longest_first() {
                     let Some(w) = one(s, v, is_l) else {
                         continue;
                     };
-                    for &x in run(s, w, 30, |c| !matches!(c, ',' | ';' | '='))
-                        .iter()
-                        .rev()
-                    {
+                    for x in span(s, w, 30, |c| !matches!(c, ',' | ';' | '=')).longest_first() {
                         if let Some(end) = one(s, x, |c| matches!(c, ',' | ';' | '.' | ')')) {
                             return Some((end, &s[q..g]));
                         }
