@@ -48,6 +48,7 @@ pub struct Found {
 
 /// A condition on another parameter in `text` (`Required when order_type is limit`); a
 /// question word before an infinitive (`When to remind the member:`) is none.
+#[inline(never)]
 fn is_conditional(text: &str) -> bool {
     if !CONDITIONAL.is_match(text) {
         return false;
@@ -457,6 +458,7 @@ fn quote_close(c: char) -> Option<char> {
 }
 
 /// One item at `at`: its value and where it ends.
+#[inline(never)]
 fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
     let c = *s.get(at)?;
     // A reStructuredText literal, ``FULL_THEME``: the doubled backticks are one quote.
@@ -655,6 +657,7 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
 }
 
 /// The separator at `at`, and where the next item starts.
+#[inline(never)]
 fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     let mut i = at;
     while s.get(i) == Some(&' ') {
@@ -750,6 +753,7 @@ fn starts_with(text: &str, word: &str) -> bool {
         && text.starts_with(word)
 }
 
+#[inline(never)]
 fn list_at(s: &[char], start: usize) -> Option<Candidate> {
     let after_label = s[..start]
         .iter()
@@ -864,6 +868,7 @@ const WORD: usize = 64;
 
 /// Where the clause containing `at` starts (after `.`/`!`/`?` + space, `;`, a CJK terminator or
 /// a newline) and where it ends, at most [`CONTEXT`] characters either side of the list.
+#[inline(never)]
 fn clause_bounds(s: &[char], start: usize, end: usize) -> (usize, usize) {
     let stop = |i: usize| {
         let c = s[i];
@@ -892,6 +897,7 @@ fn clause_bounds(s: &[char], start: usize, end: usize) -> (usize, usize) {
     (from, to)
 }
 
+#[inline(never)]
 fn judge(
     s: &[char],
     c: &Candidate,
@@ -1446,6 +1452,7 @@ fn coded_alternatives(s: &[char], c: &Candidate) -> Option<Vec<String>> {
 /// `紧急程度 1-一般 2-较急 3-紧急`, `0-否 1-是`: numbers counted up from 0 or 1, each glossed by a
 /// CJK meaning after a dash, are the codes a caller sends. Counting up tells them from ranges
 /// (`1-3天`, whose dash is followed by a number anyway).
+#[inline(never)]
 fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found> {
     let mut numbers: Vec<u32> = Vec::new();
     let mut i = 0;
@@ -1709,6 +1716,7 @@ fn kinds_of_input(items: &[Item]) -> bool {
 
 /// Bullet lines under a line that introduces them (`Valid values:`, `支付场景：`), each naming
 /// one value (`- native：扫码支付`, `* low`, `` - `asc`: ascending ``; see [`scan::bullet`]).
+#[inline(never)]
 fn bullets(text: &str) -> Option<Found> {
     // A fenced block's fences are layout: its lines are read as lines.
     let lines: Vec<&str> = text
@@ -1803,6 +1811,7 @@ fn bullets(text: &str) -> Option<Found> {
 /// `票种\n成人票\n儿童票\n长者票\n（儿童 1.2-1.5 米…）`: a CJK label on the first line, then
 /// lines that are each one short CJK word and nothing else, and at most notes in brackets
 /// after them. Lines of prose carry punctuation or run longer.
+#[inline(never)]
 fn cjk_word_lines(lines: &[&str]) -> Option<Found> {
     let word = |l: &str| {
         let t = l.trim();
@@ -1841,6 +1850,7 @@ fn cjk_word_lines(lines: &[&str]) -> Option<Found> {
 
 /// A Markdown table whose first column holds the values: its header names them (`| code |
 /// method |`, `| 值 | 说明 |`) and every row's first cell is a token.
+#[inline(never)]
 fn table(lines: &[&str]) -> Option<Found> {
     let cells = |l: &str| -> Option<Vec<String>> {
         let t = l.trim();
@@ -1910,6 +1920,7 @@ fn table(lines: &[&str]) -> Option<Found> {
 }
 
 /// A line that defines one value: `VAC - vacation`, `fast: quick and rough`, `1 = low`.
+#[inline(never)]
 fn defined(line: &str) -> Option<&str> {
     let line = line.trim();
     let end = line
@@ -1942,6 +1953,7 @@ const LABELS: &[&str] = &[
 
 /// `value：meaning；value：meaning`, `zh 表示中文，en 表示英文`, `'asc' for ascending, 'desc' for
 /// descending`: see [`scan::pair_at`].
+#[inline(never)]
 fn pairs(text: &str) -> Option<Found> {
     let mut values: Vec<String> = Vec::new();
     let mut at = 0;
@@ -1970,6 +1982,7 @@ fn pairs(text: &str) -> Option<Found> {
 /// "aac" re-encodes it, "none" strips audio`, `'automatic' captures funds ...; 'manual' places a
 /// hold`. Two or more such clauses in a row name the values; a quoted word inside a clause does
 /// not.
+#[inline(never)]
 fn quoted_leads(s: &[char]) -> Option<Found> {
     let mut values: Vec<String> = Vec::new();
     let mut run_start = None;
@@ -2037,6 +2050,7 @@ fn ends_with_chars(s: &[char], word: &str) -> bool {
 /// parcial, por horas).` The word lists of [`list_at`] stop at an item of several words; here
 /// each item may have up to three. Alternatives only: a list joined by "and" names parts
 /// (`Address: street, city and postal code`).
+#[inline(never)]
 fn phrase_list(s: &[char]) -> Option<Found> {
     let text: String = s.iter().collect();
     // `none / touching buildplate / everywhere`, `1 day, 1 week, 1 month, or 1 year.`: a first
@@ -2222,22 +2236,23 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
                     .first()
                     .is_some_and(|w| HEAD_KINDS.contains(&w.to_lowercase().as_str())))
     };
-    let open = parts.iter().any(|p| {
-        p.split_whitespace()
-            .scan(0, |at, w| {
-                let here = p[*at..].find(w).map_or(*at, |k| *at + k);
-                *at = here + w.len();
-                Some(here)
-            })
-            .any(|k| OPEN_AFTER.is_match(&p[k..]))
-    });
-    if open || is_example(segment) {
-        return None;
-    }
+    // An open end or an example cue: searched for once the parts are phrases.
+    let open = || {
+        parts.iter().any(|p| {
+            p.split_whitespace()
+                .scan(0, |at, w| {
+                    let here = p[*at..].find(w).map_or(*at, |k| *at + k);
+                    *at = here + w.len();
+                    Some(here)
+                })
+                .any(|k| OPEN_AFTER.is_match(&p[k..]))
+        })
+    };
     let multi = parts.iter().any(|p| p.contains(' '));
     // `Periode: 30 dage eller 90 dage`: two alternatives, when an "or" joins them.
     let pair = pairs && parts.len() == 2 && (or_joined || slash_split);
-    ((parts.len() >= 3 || pair) && multi && parts.iter().all(ok)).then(|| Found {
+    let phrases = (parts.len() >= 3 || pair) && multi && parts.iter().all(ok);
+    (phrases && !open() && !is_example(segment)).then(|| Found {
         values: parts,
         quoted: false,
         marker: "phrases".to_owned(),
@@ -2249,6 +2264,7 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
 /// oldest first ('asc')`, `Publish now (`published`) or keep as `draft``, `(send `pickup` /
 /// `delivery`)`. Quotes mark literal values; a conjunction or slash between two of them makes
 /// them the choices, unless the sentence gives examples or names other tools.
+#[inline(never)]
 fn quoted_alternatives(s: &[char], first_example: &FirstExample<'_>) -> Option<Found> {
     let mut start = 0;
     while start < s.len() {
@@ -2334,6 +2350,7 @@ fn quoted_alternatives(s: &[char], first_example: &FirstExample<'_>) -> Option<F
 /// `standard 标准模式 fast 快速模式`, `数电普票（pc）和数电专票（bs）`, `1=上午 2=下午`. In a CJK
 /// sentence an ASCII token next to its CJK meaning is a literal value; two or more of them in
 /// one sentence are the choices.
+#[inline(never)]
 fn glossed_codes(s: &[char]) -> Option<Found> {
     let han = s.iter().filter(|&&c| is_han(c)).count();
     if han * 4 < s.len() {
@@ -2349,8 +2366,11 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
         let mut values: Vec<String> = Vec::new();
         // Codes after their meaning: a kind of their own, counted apart.
         let mut firsts: Vec<String> = Vec::new();
+        // Whether the sentence gives examples, searched for once and only when it decides.
+        let example = std::cell::OnceCell::new();
+        let is_example = || *example.get_or_init(|| is_example(&text));
         // `如 zh、en`: `如` (as) may give examples wherever it stands.
-        let examples = is_example(&text) || text.contains('如');
+        let examples = || text.contains('如') || is_example();
         let mut i = 0;
         while i < sentence.len() {
             let c = sentence[i];
@@ -2403,7 +2423,7 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
                 }
                 Some(c) => matches!(c, '，' | '、' | '/' | '／' | '或' | '）' | ')' | ',' | '|'),
             };
-            let glossed_first = han_before && ends && !number && len <= 20 && !examples;
+            let glossed_first = han_before && ends && !number && len <= 20 && !examples();
             if glossed_first && !(glossed_after || glossed_before) {
                 if !firsts.contains(&value) {
                     firsts.push(value);
@@ -2416,7 +2436,7 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
         if values.len() < 2 && firsts.len() >= 2 {
             values = firsts;
         }
-        if values.len() >= 2 && !is_example(&text) {
+        if values.len() >= 2 && !is_example() {
             return Some(Found {
                 values,
                 quoted: false,
@@ -2432,6 +2452,7 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
 /// One allowed value: `目前仅支持 CNY`, `Currently only 'en' is supported`, `derzeit nur EUR`.
 /// Hand-written: as a regex (a Unicode `\w` repeated twenty times, in four alternatives) it
 /// took 50 ms to compile.
+#[inline(never)]
 fn only_one(text: &str) -> Option<&str> {
     let lower = text.to_lowercase();
     // Lowercasing may change byte offsets outside ASCII: search the original where it matters.
@@ -2639,6 +2660,7 @@ fn quoted_token(s: &str) -> Option<(&str, &str)> {
 
 /// Whether `text` gives an example (`e.g.`, `such as`, `例如`): a list after it is not the set
 /// of values.
+#[inline(never)]
 fn is_example(text: &str) -> bool {
     EXAMPLE_WORDS.is_match(text) || EXAMPLE_SIGNS.is_match(text)
 }
@@ -2666,6 +2688,7 @@ impl<'a> FirstExample<'a> {
 }
 
 /// Where `text` first gives an example (a byte offset).
+#[inline(never)]
 fn first_example(text: &str) -> Option<usize> {
     match (
         EXAMPLE_WORDS.leftmost_start(text),
@@ -2678,6 +2701,7 @@ fn first_example(text: &str) -> Option<usize> {
 
 /// The links of `text` (`\(?https?://[^\s)]*\)?`, each match after the last, as a regex's
 /// `find_iter` finds them): their slashes are not separators.
+#[inline(never)]
 fn links(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut found = Vec::new();
     let mut from = 0;
@@ -2794,6 +2818,7 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
 /// only codes in capitals or with digits, as lower-case words there may be verbs: `look for
 /// books, search for films`). A code is written as one (lower case or capitals); a word in
 /// sentence case is prose (`Search for books, or for films`).
+#[inline(never)]
 fn glossed_by_for(text: &str) -> Option<Found> {
     const FOR: &[&str] = &["for", "pour", "para", "für", "per"];
     // Where each clause read so far ends: `(e.g. 7 for weekly, 14 for bi-weekly)`, an example
@@ -2814,13 +2839,14 @@ fn glossed_by_for(text: &str) -> Option<Found> {
         let body = verb.unwrap_or(body);
         let mut values: Vec<String> = Vec::new();
         let mut ok = true;
-        for segment in body.split(',') {
+        // A clause stops being read at its first part that is no code glossed by "for".
+        'segments: for segment in body.split(',') {
             for part in split_on_or(segment.trim()) {
                 let mut words = part.split_whitespace();
                 let (Some(code), Some(word), Some(_)) = (words.next(), words.next(), words.next())
                 else {
                     ok = false;
-                    break;
+                    break 'segments;
                 };
                 let lower = code.chars().all(|c| {
                     c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, '_' | '-')
@@ -2830,10 +2856,13 @@ fn glossed_by_for(text: &str) -> Option<Found> {
                     .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
                 let value_word = matches!(code, "all" | "none" | "both" | "other");
                 let coded = upper || code.chars().any(|c| c.is_ascii_digit());
-                ok &= FOR.contains(&word)
+                ok = FOR.contains(&word)
                     && (if introduced { lower || upper } else { coded })
                     && code.starts_with(|c: char| c.is_ascii_alphanumeric())
                     && (value_word || !STOPWORDS.contains(&code));
+                if !ok {
+                    break 'segments;
+                }
                 values.push(code.to_owned());
             }
         }
@@ -2875,6 +2904,7 @@ fn split_on_or(segment: &str) -> Vec<String> {
 
 /// `Type CONFIRM to place the bid`, `Reply STOP to opt out`: the one word in capitals a caller
 /// types to do something is the parameter's only value.
+#[inline(never)]
 fn typed_word<'t>(text: &'t str, first_example: &FirstExample<'_>) -> Option<&'t str> {
     let mut words = text.split_whitespace().peekable();
     while let Some(w) = words.next() {

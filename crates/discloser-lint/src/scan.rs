@@ -330,7 +330,22 @@ fn glossed(s: &str, p: usize) -> Option<(usize, &str)> {
             let Some(r1) = one(s, r, is_ascii_w) else {
                 continue;
             };
-            for g in span(s, r1, 30, |c| is_w(c) || matches!(c, '.' | '-')).longest_first() {
+            let value = span(s, r1, 30, |c| is_w(c) || matches!(c, '.' | '-'));
+            // What may follow the value: a colon after the spaces after the longest value, or
+            // `表示` starting anywhere from the value's start to those spaces' end (its
+            // characters are `\w`, so a shorter value may end right before it). Neither: no
+            // match from here.
+            let spaces = span(s, value.end, usize::MAX, is_s).end;
+            // Two characters past the spaces: an occurrence inside starts at the latest there.
+            let window = s[spaces..]
+                .char_indices()
+                .nth(2)
+                .map_or(s.len(), |(k, _)| spaces + k);
+            let shown = s[value.start..window].contains("表示");
+            if !s[spaces..].starts_with([':', '：']) && !shown {
+                continue;
+            }
+            for g in value.longest_first() {
                 for t in span(s, g, usize::MAX, is_s).longest_first() {
                     if let Some(end) = gloss_tail(s, t) {
                         return Some((end, &s[r..g]));
@@ -393,7 +408,13 @@ fn quoted_gloss(s: &str, p: usize) -> Option<(usize, &str)> {
 fn assigned(s: &str, p: usize) -> Option<(usize, &str)> {
     let open = |c: char| is_s(c) || matches!(c, ',' | ';' | '(');
     for q in start_or(s, p, open) {
-        for g in span(s, q, 20, is_ascii_w).longest_first_from_one() {
+        let name = span(s, q, 20, is_ascii_w);
+        // The `=` can only follow the longest name and its spaces: a shorter name is followed
+        // by a word character.
+        if !s[span(s, name.end, usize::MAX, is_s).end..].starts_with('=') {
+            continue;
+        }
+        for g in name.longest_first_from_one() {
             for t in span(s, g, usize::MAX, is_s).longest_first() {
                 let Some(u) = one(s, t, |c| c == '=') else {
                     continue;
