@@ -48,7 +48,6 @@ pub struct Found {
 
 /// A condition on another parameter in `text` (`Required when order_type is limit`); a
 /// question word before an infinitive (`When to remind the member:`) is none.
-#[inline(never)]
 fn is_conditional(text: &str) -> bool {
     if !CONDITIONAL.is_match(text) {
         return false;
@@ -458,7 +457,6 @@ fn quote_close(c: char) -> Option<char> {
 }
 
 /// One item at `at`: its value and where it ends.
-#[inline(never)]
 fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
     let c = *s.get(at)?;
     // A reStructuredText literal, ``FULL_THEME``: the doubled backticks are one quote.
@@ -657,7 +655,6 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
 }
 
 /// The separator at `at`, and where the next item starts.
-#[inline(never)]
 fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     let mut i = at;
     while s.get(i) == Some(&' ') {
@@ -686,12 +683,11 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
         i += 1;
     }
     // A conjunction word.
-    let mut buf = [0; 36];
-    let rest = chars_str(&s[i..], 9, &mut buf);
     let spaced = i > at;
     for (words, is_or) in [(OR_WORDS, true), (AND_WORDS, false)] {
         for w in words {
-            if !starts_with(rest, w) || (COMMA_ONLY.contains(w) && !seps.comma && !seps.after_label)
+            if !starts_with_chars(&s[i..], w)
+                || (COMMA_ONLY.contains(w) && !seps.comma && !seps.after_label)
             {
                 continue;
             }
@@ -711,7 +707,7 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
                     j += 1;
                 }
                 // `o bien 'email' o bien 'sms'`
-                if *w == "o" && s[j..].starts_with(&['b', 'i', 'e', 'n', ' ']) {
+                if *w == "o" && starts_with_chars(&s[j..], "bien ") {
                     j += 5;
                 }
                 return Some(j);
@@ -734,14 +730,16 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     None
 }
 
-/// The first `n` characters of `s` as a string, written into `buf` (4 bytes a character).
-fn chars_str<'b, const N: usize>(s: &[char], n: usize, buf: &'b mut [u8; N]) -> &'b str {
-    debug_assert!(4 * n <= N);
-    let mut len = 0;
-    for c in s.iter().take(n) {
-        len += c.encode_utf8(&mut buf[len..]).len();
-    }
-    std::str::from_utf8(&buf[..len]).expect("written from chars")
+/// Whether the characters `s` start with `word`.
+fn starts_with_chars(s: &[char], word: &str) -> bool {
+    let mut chars = s.iter();
+    word.chars().all(|w| chars.next() == Some(&w))
+}
+
+/// Whether the characters `s` end with `word`.
+fn ends_with_chars(s: &[char], word: &str) -> bool {
+    let mut chars = s.iter().rev();
+    word.chars().rev().all(|w| chars.next() == Some(&w))
 }
 
 /// `text.starts_with(word)`, the first bytes compared before the rest: in the loops over word
@@ -753,7 +751,6 @@ fn starts_with(text: &str, word: &str) -> bool {
         && text.starts_with(word)
 }
 
-#[inline(never)]
 fn list_at(s: &[char], start: usize) -> Option<Candidate> {
     let after_label = s[..start]
         .iter()
@@ -868,7 +865,6 @@ const WORD: usize = 64;
 
 /// Where the clause containing `at` starts (after `.`/`!`/`?` + space, `;`, a CJK terminator or
 /// a newline) and where it ends, at most [`CONTEXT`] characters either side of the list.
-#[inline(never)]
 fn clause_bounds(s: &[char], start: usize, end: usize) -> (usize, usize) {
     let stop = |i: usize| {
         let c = s[i];
@@ -897,7 +893,6 @@ fn clause_bounds(s: &[char], start: usize, end: usize) -> (usize, usize) {
     (from, to)
 }
 
-#[inline(never)]
 fn judge(
     s: &[char],
     c: &Candidate,
@@ -915,33 +910,37 @@ fn judge(
         && (c.seps.or || c.seps.slash || c.seps.pipe || c.seps.closing);
     // What around the list says it is an example, open, a kind of content or a default, or
     // names other tools: searched for last, once the list would be the set of values (most
-    // lists are not, and these searches read the most text).
+    // lists are not, and these searches read the most text). Read once.
+    let opened_once = std::cell::OnceCell::new();
     let opened = || {
-        let example_head = if format_names {
-            is_example(&without_format_words(&head))
-        } else {
-            is_example(&head)
-        };
-        let whole_tail: String = s[c.end..].iter().take(40).collect();
-        if example_head || example_glued(&head, &c.items[0]) || OPEN_AFTER.is_match(&whole_tail) {
-            return true;
-        }
-        // `Sentinel-2 native resolutions are 10, 20 and 60, others get resampled`: the text
-        // goes on to accept other values.
-        let rest: String = s[c.end..].iter().take(CONTEXT).collect();
-        if OPEN_LATER.is_match(&rest) || accepts_any(&rest) {
-            return true;
-        }
-        // `billing, login, mobile app and so on`: the open end may follow a last item of
-        // several words; `via `a` or `b` 接口`: the names of other tools.
-        let mut word_starts = tail
-            .char_indices()
-            .filter(|&(i, c)| c == ' ' && tail[i + 1..].starts_with(|n: char| n != ' '))
-            .map(|(i, _)| i + 1)
-            .take(3);
-        word_starts.any(|i| OPEN_AFTER.is_match(&tail[i..]))
-            || ends_with(&DEFAULT_BEFORE, &head)
-            || OTHER_TOOLS_AFTER.is_match(tail)
+        *opened_once.get_or_init(|| {
+            let example_head = if format_names {
+                is_example(&without_format_words(&head))
+            } else {
+                is_example(&head)
+            };
+            let whole_tail: String = s[c.end..].iter().take(40).collect();
+            if example_head || example_glued(&head, &c.items[0]) || OPEN_AFTER.is_match(&whole_tail)
+            {
+                return true;
+            }
+            // `Sentinel-2 native resolutions are 10, 20 and 60, others get resampled`: the text
+            // goes on to accept other values.
+            let rest: String = s[c.end..].iter().take(CONTEXT).collect();
+            if OPEN_LATER.is_match(&rest) || accepts_any(&rest) {
+                return true;
+            }
+            // `billing, login, mobile app and so on`: the open end may follow a last item of
+            // several words; `via `a` or `b` 接口`: the names of other tools.
+            let mut word_starts = tail
+                .char_indices()
+                .filter(|&(i, c)| c == ' ' && tail[i + 1..].starts_with(|n: char| n != ' '))
+                .map(|(i, _)| i + 1)
+                .take(3);
+            word_starts.any(|i| OPEN_AFTER.is_match(&tail[i..]))
+                || ends_with(&DEFAULT_BEFORE, &head)
+                || OTHER_TOOLS_AFTER.is_match(tail)
+        })
     };
     // `STL/3MF/OBJ file path`, `HGVS notation (genomic, coding, or protein)`, `格式 民國年/月/日`,
     // `/mnt/lims/...`: the list qualifies a kind of content or is part of a path or format.
@@ -1452,7 +1451,6 @@ fn coded_alternatives(s: &[char], c: &Candidate) -> Option<Vec<String>> {
 /// `紧急程度 1-一般 2-较急 3-紧急`, `0-否 1-是`: numbers counted up from 0 or 1, each glossed by a
 /// CJK meaning after a dash, are the codes a caller sends. Counting up tells them from ranges
 /// (`1-3天`, whose dash is followed by a number anyway).
-#[inline(never)]
 fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found> {
     let mut numbers: Vec<u32> = Vec::new();
     let mut i = 0;
@@ -1716,7 +1714,6 @@ fn kinds_of_input(items: &[Item]) -> bool {
 
 /// Bullet lines under a line that introduces them (`Valid values:`, `支付场景：`), each naming
 /// one value (`- native：扫码支付`, `* low`, `` - `asc`: ascending ``; see [`scan::bullet`]).
-#[inline(never)]
 fn bullets(text: &str) -> Option<Found> {
     // A fenced block's fences are layout: its lines are read as lines.
     let lines: Vec<&str> = text
@@ -1811,7 +1808,6 @@ fn bullets(text: &str) -> Option<Found> {
 /// `票种\n成人票\n儿童票\n长者票\n（儿童 1.2-1.5 米…）`: a CJK label on the first line, then
 /// lines that are each one short CJK word and nothing else, and at most notes in brackets
 /// after them. Lines of prose carry punctuation or run longer.
-#[inline(never)]
 fn cjk_word_lines(lines: &[&str]) -> Option<Found> {
     let word = |l: &str| {
         let t = l.trim();
@@ -1850,7 +1846,6 @@ fn cjk_word_lines(lines: &[&str]) -> Option<Found> {
 
 /// A Markdown table whose first column holds the values: its header names them (`| code |
 /// method |`, `| 值 | 说明 |`) and every row's first cell is a token.
-#[inline(never)]
 fn table(lines: &[&str]) -> Option<Found> {
     let cells = |l: &str| -> Option<Vec<String>> {
         let t = l.trim();
@@ -1920,7 +1915,6 @@ fn table(lines: &[&str]) -> Option<Found> {
 }
 
 /// A line that defines one value: `VAC - vacation`, `fast: quick and rough`, `1 = low`.
-#[inline(never)]
 fn defined(line: &str) -> Option<&str> {
     let line = line.trim();
     let end = line
@@ -1953,7 +1947,6 @@ const LABELS: &[&str] = &[
 
 /// `value：meaning；value：meaning`, `zh 表示中文，en 表示英文`, `'asc' for ascending, 'desc' for
 /// descending`: see [`scan::pair_at`].
-#[inline(never)]
 fn pairs(text: &str) -> Option<Found> {
     let mut values: Vec<String> = Vec::new();
     let mut at = 0;
@@ -1982,7 +1975,6 @@ fn pairs(text: &str) -> Option<Found> {
 /// "aac" re-encodes it, "none" strips audio`, `'automatic' captures funds ...; 'manual' places a
 /// hold`. Two or more such clauses in a row name the values; a quoted word inside a clause does
 /// not.
-#[inline(never)]
 fn quoted_leads(s: &[char]) -> Option<Found> {
     let mut values: Vec<String> = Vec::new();
     let mut run_start = None;
@@ -2039,18 +2031,11 @@ fn quoted_leads(s: &[char]) -> Option<Found> {
     })
 }
 
-/// Whether the characters `s` end with `word`.
-fn ends_with_chars(s: &[char], word: &str) -> bool {
-    let mut chars = s.iter().rev();
-    word.chars().rev().all(|w| chars.next() == Some(&w))
-}
-
 /// A list of short phrases after a short label and a colon or in parentheses: `Nature du
 /// sinistre : dégât des eaux, vol, incendie, bris de glace.`, `Tipo de jornada (completa,
 /// parcial, por horas).` The word lists of [`list_at`] stop at an item of several words; here
 /// each item may have up to three. Alternatives only: a list joined by "and" names parts
 /// (`Address: street, city and postal code`).
-#[inline(never)]
 fn phrase_list(s: &[char]) -> Option<Found> {
     let text: String = s.iter().collect();
     // `none / touching buildplate / everywhere`, `1 day, 1 week, 1 month, or 1 year.`: a first
@@ -2264,7 +2249,6 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
 /// oldest first ('asc')`, `Publish now (`published`) or keep as `draft``, `(send `pickup` /
 /// `delivery`)`. Quotes mark literal values; a conjunction or slash between two of them makes
 /// them the choices, unless the sentence gives examples or names other tools.
-#[inline(never)]
 fn quoted_alternatives(s: &[char], first_example: &FirstExample<'_>) -> Option<Found> {
     let mut start = 0;
     while start < s.len() {
@@ -2350,7 +2334,6 @@ fn quoted_alternatives(s: &[char], first_example: &FirstExample<'_>) -> Option<F
 /// `standard 标准模式 fast 快速模式`, `数电普票（pc）和数电专票（bs）`, `1=上午 2=下午`. In a CJK
 /// sentence an ASCII token next to its CJK meaning is a literal value; two or more of them in
 /// one sentence are the choices.
-#[inline(never)]
 fn glossed_codes(s: &[char]) -> Option<Found> {
     let han = s.iter().filter(|&&c| is_han(c)).count();
     if han * 4 < s.len() {
@@ -2368,9 +2351,9 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
         let mut firsts: Vec<String> = Vec::new();
         // Whether the sentence gives examples, searched for once and only when it decides.
         let example = std::cell::OnceCell::new();
-        let is_example = || *example.get_or_init(|| is_example(&text));
+        let gives_examples = || *example.get_or_init(|| is_example(&text));
         // `如 zh、en`: `如` (as) may give examples wherever it stands.
-        let examples = || text.contains('如') || is_example();
+        let examples = || text.contains('如') || gives_examples();
         let mut i = 0;
         while i < sentence.len() {
             let c = sentence[i];
@@ -2436,7 +2419,7 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
         if values.len() < 2 && firsts.len() >= 2 {
             values = firsts;
         }
-        if values.len() >= 2 && !is_example() {
+        if values.len() >= 2 && !gives_examples() {
             return Some(Found {
                 values,
                 quoted: false,
@@ -2452,7 +2435,6 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
 /// One allowed value: `目前仅支持 CNY`, `Currently only 'en' is supported`, `derzeit nur EUR`.
 /// Hand-written: as a regex (a Unicode `\w` repeated twenty times, in four alternatives) it
 /// took 50 ms to compile.
-#[inline(never)]
 fn only_one(text: &str) -> Option<&str> {
     let lower = text.to_lowercase();
     // Lowercasing may change byte offsets outside ASCII: search the original where it matters.
@@ -2660,7 +2642,6 @@ fn quoted_token(s: &str) -> Option<(&str, &str)> {
 
 /// Whether `text` gives an example (`e.g.`, `such as`, `例如`): a list after it is not the set
 /// of values.
-#[inline(never)]
 fn is_example(text: &str) -> bool {
     EXAMPLE_WORDS.is_match(text) || EXAMPLE_SIGNS.is_match(text)
 }
@@ -2688,7 +2669,6 @@ impl<'a> FirstExample<'a> {
 }
 
 /// Where `text` first gives an example (a byte offset).
-#[inline(never)]
 fn first_example(text: &str) -> Option<usize> {
     match (
         EXAMPLE_WORDS.leftmost_start(text),
@@ -2701,7 +2681,6 @@ fn first_example(text: &str) -> Option<usize> {
 
 /// The links of `text` (`\(?https?://[^\s)]*\)?`, each match after the last, as a regex's
 /// `find_iter` finds them): their slashes are not separators.
-#[inline(never)]
 fn links(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut found = Vec::new();
     let mut from = 0;
@@ -2818,7 +2797,6 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
 /// only codes in capitals or with digits, as lower-case words there may be verbs: `look for
 /// books, search for films`). A code is written as one (lower case or capitals); a word in
 /// sentence case is prose (`Search for books, or for films`).
-#[inline(never)]
 fn glossed_by_for(text: &str) -> Option<Found> {
     const FOR: &[&str] = &["for", "pour", "para", "für", "per"];
     // Where each clause read so far ends: `(e.g. 7 for weekly, 14 for bi-weekly)`, an example
@@ -2904,7 +2882,6 @@ fn split_on_or(segment: &str) -> Vec<String> {
 
 /// `Type CONFIRM to place the bid`, `Reply STOP to opt out`: the one word in capitals a caller
 /// types to do something is the parameter's only value.
-#[inline(never)]
 fn typed_word<'t>(text: &'t str, first_example: &FirstExample<'_>) -> Option<&'t str> {
     let mut words = text.split_whitespace().peekable();
     while let Some(w) = words.next() {

@@ -110,23 +110,9 @@ fn one(s: &str, i: usize, class: impl Fn(char) -> bool) -> Option<usize> {
     at(s, i).filter(|&c| class(c)).map(|c| i + c.len_utf8())
 }
 
-/// The positions after 0, 1, ... up to `max` chars of `class` from `i`, shortest first: a
-/// greedy repetition tries them from the last, a lazy one from the first.
-fn run(s: &str, i: usize, max: usize, class: impl Fn(char) -> bool) -> Vec<usize> {
-    let mut ends = vec![i];
-    let mut end = i;
-    for c in s[i..].chars().take(max) {
-        if !class(c) {
-            break;
-        }
-        end += c.len_utf8();
-        ends.push(end);
-    }
-    ends
-}
-
-/// A run of up to `max` chars of `class` from `i`, as [`run`] finds it, without collecting its
-/// positions: the pair matchers try one at every character of a description.
+/// A run of up to `max` chars of `class` from `i`: a repetition, whose positions (after 0, 1, ...
+/// chars) the matchers try in the order a backtracking engine would, without collecting them
+/// (the pair matchers try one at every character of a description).
 #[derive(Clone, Copy)]
 struct Run<'a> {
     s: &'a str,
@@ -149,6 +135,11 @@ fn span<'a>(s: &'a str, i: usize, max: usize, class: impl Fn(char) -> bool) -> R
 }
 
 impl<'a> Run<'a> {
+    /// How many chars the run holds.
+    fn chars(self) -> usize {
+        self.s[self.start..self.end].chars().count()
+    }
+
     /// The positions after `end - start`, ..., 1, 0 chars: a greedy repetition's order.
     fn longest_first(self) -> impl Iterator<Item = usize> + 'a {
         let start = self.start;
@@ -185,30 +176,27 @@ pub fn bullet(line: &str) -> Option<&str> {
     // Every repetition before the value is followed by something it cannot match, so it only
     // ever matches its longest run; the value is followed by what `[\w.+-]` cannot match, so it
     // is its longest run too (at most 40 chars), and what follows it decides.
-    let mut i = *run(line, 0, usize::MAX, is_s).last().expect("a run");
+    let mut i = span(line, 0, usize::MAX, is_s).end;
     i = match at(line, i)? {
         c @ ('-' | '*' | '•' | '·') => i + c.len_utf8(),
         c if is_d(c) => {
-            let j = *run(line, i, usize::MAX, is_d).last().expect("a run");
+            let j = span(line, i, usize::MAX, is_d).end;
             one(line, j, |c| matches!(c, '.' | ')'))?
         }
         _ => return None,
     };
-    let spaces = run(line, i, usize::MAX, is_s);
-    if spaces.len() < 2 {
+    let spaces = span(line, i, usize::MAX, is_s);
+    if spaces.end == spaces.start {
         return None;
     }
-    i = *spaces.last().expect("a run");
+    i = spaces.end;
     i = one(line, i, is_quote).unwrap_or(i);
     let start = i;
     i = one(line, i, is_ascii_w)?;
-    let value = run(line, i, 39, |c| is_w(c) || matches!(c, '.' | '+' | '-'));
-    for &end in value.iter().rev() {
-        if follows_bullet_value(line, end) {
-            return Some(&line[start..end]);
-        }
-    }
-    None
+    span(line, i, 39, |c| is_w(c) || matches!(c, '.' | '+' | '-'))
+        .longest_first()
+        .find(|&end| follows_bullet_value(line, end))
+        .map(|end| &line[start..end])
 }
 
 /// `["'`]?(?:\s\s+\S|\s*(?:$|[:：=—–(（]|\s-\s))` at `i`.
@@ -219,11 +207,11 @@ fn follows_bullet_value(s: &str, i: usize) -> bool {
     }
     quotes.into_iter().any(|q| {
         // `- HO  homeowners`: a column of codes, two spaces or more before the meaning.
-        let spaces = run(s, q, usize::MAX, is_s);
-        if spaces.len() >= 3 && one(s, *spaces.last().expect("a run"), |c| !is_s(c)).is_some() {
+        let spaces = span(s, q, usize::MAX, is_s);
+        if spaces.chars() >= 2 && one(s, spaces.end, |c| !is_s(c)).is_some() {
             return true;
         }
-        spaces.into_iter().rev().any(|j| {
+        spaces.longest_first().any(|j| {
             j == s.len()
                 || one(s, j, |c| {
                     matches!(c, ':' | '：' | '=' | '—' | '–' | '(' | '（')
@@ -244,39 +232,42 @@ pub fn param_line(line: &str) -> Option<(&str, &str)> {
     // Before the name every step is forced: what follows each optional part or repetition is
     // something it cannot match. The name is tried from its longest run down (`foo- x` is the
     // name `foo` and the separator `-`); what follows the name is forced again.
-    let mut i = *run(line, 0, usize::MAX, is_s).last().expect("a run");
+    let mut i = span(line, 0, usize::MAX, is_s).end;
     if let Some(j) = one(line, i, |c| matches!(c, '-' | '*' | '•')) {
-        i = *run(line, j, usize::MAX, is_s).last().expect("a run");
+        i = span(line, j, usize::MAX, is_s).end;
     }
     i = one(line, i, |c| c == '`').unwrap_or(i);
     let start = i;
     let first = one(line, i, |c| c.is_ascii_alphabetic() || c == '_')?;
-    let name = run(line, first, usize::MAX, |c| is_w(c) || c == '-');
-    name.iter()
-        .rev()
-        .find_map(|&end| param_line_rest(line, end).map(|rest| (&line[start..end], rest)))
+    span(line, first, usize::MAX, |c| is_w(c) || c == '-')
+        .longest_first()
+        .find_map(|end| param_line_rest(line, end).map(|rest| (&line[start..end], rest)))
 }
 
 /// ```?\s*(?:\([^)]*\))?\s*(?:[:-]\s+|：\s*)(.+)$`` at `i`: the rest (group 2).
 fn param_line_rest(line: &str, i: usize) -> Option<&str> {
     let mut i = one(line, i, |c| c == '`').unwrap_or(i);
-    i = *run(line, i, usize::MAX, is_s).last().expect("a run");
+    i = span(line, i, usize::MAX, is_s).end;
     if at(line, i) == Some('(')
         && let Some(close) = line[i + 1..].find(')')
     {
         i += 1 + close + 1;
     }
-    i = *run(line, i, usize::MAX, is_s).last().expect("a run");
+    i = span(line, i, usize::MAX, is_s).end;
     let sep = i;
     i = one(line, i, |c| matches!(c, ':' | '：' | '-'))?;
     // `\s+` as long as it leaves `.+` a character that is not a line feed; after a full-width
     // colon `\s*`, as CJK text puts no space there (`- format：导出格式`).
-    let spaces = run(line, i, usize::MAX, is_s);
-    let least = usize::from(at(line, sep) != Some('：'));
-    spaces[least..].iter().rev().find_map(|&j| {
+    let spaces = span(line, i, usize::MAX, is_s);
+    let rest = |j: usize| {
         let rest = &line[j..];
         (!rest.is_empty() && !rest.contains('\n')).then_some(rest)
-    })
+    };
+    if at(line, sep) == Some('：') {
+        spaces.longest_first().find_map(rest)
+    } else {
+        spaces.longest_first_from_one().find_map(rest)
+    }
 }
 
 /// A `value: meaning` pair found by [`pair_at`].
@@ -332,17 +323,12 @@ fn glossed(s: &str, p: usize) -> Option<(usize, &str)> {
             };
             let value = span(s, r1, 30, |c| is_w(c) || matches!(c, '.' | '-'));
             // What may follow the value: a colon after the spaces after the longest value, or
-            // `表示` starting anywhere from the value's start to those spaces' end (its
-            // characters are `\w`, so a shorter value may end right before it). Neither: no
-            // match from here.
+            // `表示` there or at any of the value's own positions (its characters are `\w`, so
+            // a shorter value may end right before it). Neither: no match from here.
             let spaces = span(s, value.end, usize::MAX, is_s).end;
-            // Two characters past the spaces: an occurrence inside starts at the latest there.
-            let window = s[spaces..]
-                .char_indices()
-                .nth(2)
-                .map_or(s.len(), |(k, _)| spaces + k);
-            let shown = s[value.start..window].contains("表示");
-            if !s[spaces..].starts_with([':', '：']) && !shown {
+            if !s[spaces..].starts_with([':', '：', '表'])
+                && !value.longest_first().any(|g| s[g..].starts_with("表示"))
+            {
                 continue;
             }
             for g in value.longest_first() {

@@ -48,10 +48,12 @@ where
     R: Send,
     F: Fn(T) -> R + Sync,
 {
-    if items.len() < min_items || most < 2 {
-        return items.into_iter().map(f).collect();
-    }
-    let threads = cores().min(MAX_THREADS).min(most);
+    // The cores are read only for a map big enough to share.
+    let threads = if items.len() < min_items || most < 2 {
+        1
+    } else {
+        cores().min(MAX_THREADS).min(most)
+    };
     if threads < 2 {
         return items.into_iter().map(f).collect();
     }
