@@ -72,11 +72,16 @@ const ROUND_9_FLOOR_RECALL: f64 = 0.80;
 /// little below its figures once the rule was worked on it (0.986, 0.919).
 const ROUND_10_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_10_FLOOR_RECALL: f64 = 0.89;
-/// Floors for round 11 (unseen), a little below its measurement with the rule as it stood after
-/// the work on round 10: precision 0.951, recall 0.854 (see PROTOCOL.md). The goal is 0.9 for
-/// both; recall does not reach it.
-const ROUND_11_FLOOR_PRECISION: f64 = 0.93;
-const ROUND_11_FLOOR_RECALL: f64 = 0.83;
+/// Floors for round 11, development data since its measurement unseen (precision 0.951, recall
+/// 0.854, with the rule as it stood after the work on round 10; see PROTOCOL.md): a little below
+/// its figures once the rule was worked on it (0.980, 0.949).
+const ROUND_11_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_11_FLOOR_RECALL: f64 = 0.93;
+/// Floors for round 12 (unseen), a little below its measurement with the rule as it stood after
+/// the work on round 11: precision 0.969, recall 0.772 (0.967 / 0.735 with the rule before that
+/// work; see PROTOCOL.md). The goal is 0.9 for both; recall does not reach it.
+const ROUND_12_FLOOR_PRECISION: f64 = 0.94;
+const ROUND_12_FLOOR_RECALL: f64 = 0.75;
 
 struct Item {
     id: String,
@@ -515,16 +520,32 @@ fn untyped_enum_on_round_10_development_data() {
 
 /// Round 11 (`z` ids, 483 items, `round11/`): written and labeled blind while round 10 was
 /// worked on (see `round11/SOURCES.md` and `round11/LABELING.md`), weighted to English and
-/// Chinese, and measured whole with the rule as it stood after that work. Nothing of it has
-/// been used to change the rule: its errors are not printed.
+/// Chinese, and measured whole with the rule as it stood after that work (precision 0.951,
+/// recall 0.854), then used to develop the rule (its errors print with
+/// `DISCLOSER_EVAL_ERRORS=1`).
 #[test]
-fn untyped_enum_on_round_11_unseen() {
+fn untyped_enum_on_round_11_development_data() {
     whole_round(
         "round11",
         483,
+        "development data",
+        true,
+        (ROUND_11_FLOOR_PRECISION, ROUND_11_FLOOR_RECALL),
+    );
+}
+
+/// Round 12 (`o` ids, 496 items, `round12/`): written and labeled blind while the rule was
+/// worked on round 11, in 21 languages, a quarter of it Chinese, and measured whole with the rule
+/// as it stood after that work. Nothing of it has been used to change the rule: its errors are
+/// not printed.
+#[test]
+fn untyped_enum_on_round_12_unseen() {
+    whole_round(
+        "round12",
+        496,
         "unseen",
         false,
-        (ROUND_11_FLOOR_PRECISION, ROUND_11_FLOOR_RECALL),
+        (ROUND_12_FLOOR_PRECISION, ROUND_12_FLOOR_RECALL),
     );
 }
 

@@ -277,11 +277,83 @@ const LENGTH_UNITS: &[&str] = &[
     "자리",
 ];
 
+/// Units of a quantity: two of them in parentheses say what a number counts (`Timeout (seconds
+/// or minutes)`), not values.
+const UNIT_WORDS: &[&str] = &[
+    "seconds",
+    "second",
+    "minutes",
+    "minute",
+    "hours",
+    "hour",
+    "days",
+    "day",
+    "weeks",
+    "week",
+    "months",
+    "month",
+    "years",
+    "year",
+    "ms",
+    "sec",
+    "secs",
+    "min",
+    "mins",
+    "kg",
+    "lb",
+    "lbs",
+    "km",
+    "miles",
+    "mi",
+    "meters",
+    "metres",
+    "feet",
+    "ft",
+    "inches",
+    "cm",
+    "mm",
+    "percent",
+    "pixels",
+    "px",
+    "bytes",
+    "kb",
+    "mb",
+    "gb",
+    "characters",
+    "words",
+    "items",
+    "times",
+];
+
+/// Nouns that say a value names or identifies something: `Feeder or substation identifier` asks
+/// for one of them, not for `feeder` or `substation`.
+const NAMING_NOUNS: &[&str] = &[
+    "identifier",
+    "code",
+    "reference",
+    "ref",
+    "account",
+    "number",
+    "name",
+    "id",
+    "handle",
+    "address",
+    "file",
+    "files",
+    "link",
+    "url",
+    "path",
+    "image",
+    "photo",
+    "document",
+    "text",
+];
+
 /// File types: a list of them in the text of a URL or a path says what the file may be.
 const FILE_TYPES: &[&str] = &[
-    "jpg", "jpeg", "png", "gif", "webp", "bmp", "tiff", "svg", "heic", "pdf", "doc", "docx", "xls",
-    "xlsx", "csv", "txt", "json", "xml", "zip", "mp3", "mp4", "wav", "mov", "avi", "stl", "obj",
-    "3mf", "step", "ppt", "pptx",
+    "jpg", "jpeg", "jpeg2000", "jp2", "png", "gif", "webp", "bmp", "tiff", "tif", "svg", "heic",
+    "pdf", "doc", "docx", "xls", "xlsx", "csv", "txt", "json", "xml", "zip", "mp3", "mp4", "wav",
+    "mov", "avi", "stl", "obj", "3mf", "step", "ppt", "pptx",
 ];
 
 /// English words after which `of` is a preposition (`one of`, `any of`, `a list of`).
@@ -383,6 +455,15 @@ impl Candidate {
             self.gaps[g - 1].0
         })
     }
+}
+
+/// A letter only Vietnamese writes among the languages the rule reads (`ơ`, `ư`, `đ`, `ă` and
+/// the Latin Extended Additional block of its tone marks).
+fn is_vietnamese(c: char) -> bool {
+    matches!(
+        c,
+        'ơ' | 'Ơ' | 'ư' | 'Ư' | 'đ' | 'Đ' | 'ă' | 'Ă' | '\u{1ea0}'..='\u{1ef9}'
+    )
 }
 
 fn is_han(c: char) -> bool {
@@ -930,6 +1011,24 @@ fn judge(
             if OPEN_LATER.is_match(&rest) || accepts_any(&rest) {
                 return true;
             }
+            // `make/model/year, e.g. Honda/Civic/2018`, `Make, model and colour, e.g. 'Trek FX
+            // 3, blue'`: an example right after the list that shows none of its items; the
+            // list names the parts of a value.
+            let lead = tail.trim_start_matches(|c: char| {
+                c.is_whitespace() || matches!(c, ',' | '，' | '(' | '（' | ';' | '；' | '-' | '—')
+            });
+            if let Some(k) = self::first_example(lead)
+                && lead[..k].trim().is_empty()
+            {
+                let shown = lead[k..].to_lowercase();
+                if !c
+                    .items
+                    .iter()
+                    .any(|i| shown.contains(&i.value.to_lowercase()))
+                {
+                    return true;
+                }
+            }
             // `billing, login, mobile app and so on`: the open end may follow a last item of
             // several words; `via `a` or `b` 接口`: the names of other tools.
             let mut word_starts = tail
@@ -950,9 +1049,11 @@ fn judge(
         || head.ends_with('/')
         || s.get(c.end) == Some(&'/')
         || head_word.ends_with("notation")
-        || ["格式", "形式", "書式", "フォーマット", "format"]
-            .iter()
-            .any(|w| head_lower.ends_with(w))
+        // `输出格式 TIFF、JPEG2000 或 PDF`: after "format", names of formats are its values.
+        || (!format_names
+            && ["格式", "形式", "書式", "フォーマット", "format"]
+                .iter()
+                .any(|w| head_lower.ends_with(w)))
         || (c.seps.slash
             && c.items.len() >= 3
             && c.items
@@ -970,6 +1071,17 @@ fn judge(
         ]
         .contains(&i.value.as_str())
     }) {
+        return None;
+    }
+    // `取件/购买地址`, `收件或寄件人姓名`: the last word carries the noun the others share.
+    // A kind alone (`"邮件"、"企业微信"和"电话"`) is a value like the others.
+    if let (Some(first), Some(last)) = (c.items.first(), c.items.last())
+        && last.han
+        && !last.quoted
+        && han_kind(&last.value)
+        && !HAN_KINDS.contains(&last.value.as_str())
+        && !han_kind(&first.value)
+    {
         return None;
     }
     // `(12 o 13 caracteres)`, `8 或 11 位`: lengths, not values.
@@ -1240,6 +1352,16 @@ fn judge(
             && (n >= 3 || s2.or || quoted)
             && (s2.closing || s2.slash || quoted)
             && clause_end)
+        // `Accepts ammonia, nitrite, nitrate, pH.`: a verb of accepting, then a list that ends
+        // the sentence, its items joined by commas alone.
+        || (["accepts", "supports", "accepted", "allowed", "supported"]
+            .iter()
+            .any(|w| head_word.ends_with(w))
+            && n >= 3
+            && s2.comma
+            && !(s2.or || s2.and || s2.slash || s2.pipe)
+            && (after.is_empty() || after.starts_with(['.', '。', '!', '?']))
+            && c.items.iter().all(|i| !i.han))
         || ((sentence || comma) && s2.closing && n >= 3 && clause_end)
         // `Male or Female.`: a sentence that is nothing but two alternatives.
         || (sentence
@@ -1268,7 +1390,7 @@ fn judge(
             && n == 2
             && s2.and
             && clause_end
-            && !numbers)
+            && !c.items.iter().all(|i| !i.quoted && i.value.parse::<f64>().is_ok()))
         // `Order by last_timestamp, created_datetime, or id`: alternatives, most of them
         // identifiers.
         || (s2.or
@@ -1326,6 +1448,53 @@ fn judge(
             || (n == 2 && (s2.or || s2.slash))
             // `wash_fold or dry_clean or both`
             || (n >= 3 && s2.or && !s2.and && c.gaps.iter().all(|&(_, m)| m == ' ')));
+    // `Arm used (left or right).`, `Across or down.`, `Salt or fresh water?`, `Billing cycle,
+    // monthly or yearly.`: two plain words offered as the alternatives of a clause they fill,
+    // alone in parentheses, as the whole sentence (at most one noun after them), or after the
+    // short label that opens the text. Kinds of input (`Name or email.`) stay open below.
+    let choice = s2.or
+        && n == 2
+        && !(s2.comma || s2.and || s2.slash || s2.pipe)
+        && !function_word
+        && c.items.iter().all(|i| {
+            let v = i.value.to_lowercase();
+            !i.han
+                && !i.quoted
+                && i.value.chars().count() >= 2
+                && i.value
+                    .chars()
+                    .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
+                && !STOPWORDS.contains(&v.as_str())
+                && !UNIT_WORDS.contains(&v.as_str())
+                && !FILE_TYPES.contains(&v.as_str())
+        })
+        && {
+            let next: Vec<&str> = after.split_whitespace().take(2).collect();
+            let noun_then_end = next.len() == 1
+                && s.get(to).is_none_or(|&e| matches!(e, '.' | '?' | '!' | '。' | '？' | '\n'))
+                // English only: the noun must be one that names no kind of input, and only
+                // English's are known well enough (`Feeder or substation identifier`).
+                && s[c.start..c.end].iter().collect::<String>().contains(" or ")
+                && {
+                    let w = next[0].to_lowercase();
+                    w.chars().all(|c| c.is_ascii_alphabetic())
+                        && !INPUT_KINDS.contains(&w.as_str())
+                        && !NAMING_NOUNS.contains(&w.as_str())
+                        && !STOPWORDS.contains(&w.as_str())
+                };
+            let label = head_t.trim_end_matches([',', '，']);
+            (paren && clause_end)
+                || (sentence && ends_sentence)
+                || (sentence && noun_then_end)
+                || (comma
+                    && clause_end
+                    && from == 0
+                    && (1..=5).contains(&label.split_whitespace().count())
+                    && !label.contains(['(', ')', '"', '\'', '`'])
+                    && !label
+                        .split_whitespace()
+                        .any(|w| OR_WORDS.contains(&w.to_lowercase().as_str())))
+        };
     // `Required when order_type is limit or stop_limit`: another parameter's values (searched
     // for only when it decides).
     let conditional = || is_conditional(&head);
@@ -1341,7 +1510,7 @@ fn judge(
     let fires = !only_kinds
         && (by_structure
             || by_default
-            || (((by_wording || whole) && !prose_word) || bare) && !conditional())
+            || (((by_wording || whole) && !prose_word) || bare || choice) && !conditional())
         && !after_examples();
     if !fires {
         return None;
@@ -1397,13 +1566,15 @@ fn judge(
             values.push(i.value.clone());
         }
     }
+    // `Economy or business.`: the sentence's capital may not be the value's.
     let exact = quoted
-        || c.items.iter().all(|i| {
-            !i.han
-                && i.value
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
-        });
+        || !(sentence && sentence_case)
+            && c.items.iter().all(|i| {
+                !i.han
+                    && i.value
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+            });
     Some(Found {
         values,
         quoted,
@@ -1626,6 +1797,44 @@ const INPUT_KINDS: &[&str] = &[
     "domain",
 ];
 
+/// [`INPUT_KINDS`] in other languages than English: names, numbers, addresses, coordinates
+/// (`도로명 또는 지번`, `alamat atau koordinat`).
+const OTHER_KINDS: &[&str] = &[
+    "도로명",
+    "지번",
+    "주소",
+    "이름",
+    "번호",
+    "전화번호",
+    "이메일",
+    "아이디",
+    "alamat",
+    "nama",
+    "nomor",
+    "koordinat",
+    "email",
+    "telepon",
+    "adres",
+    "naam",
+    "nummer",
+    "adresse",
+    "nom",
+    "numéro",
+    "nombre",
+    "número",
+    "dirección",
+    "nome",
+    "endereço",
+    "indirizzo",
+    "coordenadas",
+    "coordonnées",
+    "koordinaten",
+    "имя",
+    "адрес",
+    "номер",
+    "телефон",
+];
+
 /// Kinds of input that head a noun phrase (`номер участка`, `número de teléfono`, `nom du
 /// client`): a phrase they open names what may be typed, not a value.
 const HEAD_KINDS: &[&str] = &[
@@ -1646,66 +1855,74 @@ const HEAD_KINDS: &[&str] = &[
     "numero",
 ];
 
-/// Whether every item of a list names a kind of input (see [`INPUT_KINDS`]); CJK items ending in
-/// a word for a number, a name, a code or an address (`手机号`, `用户名`, `邮编`), and the names of
-/// writing systems (`ひらがな`, `カタカナ`, `拼音`) count too.
+/// CJK words for a kind of input: a word that ends in one names one (`收件人电话`).
+const HAN_KINDS: &[&str] = &[
+    "手机号",
+    "微信号",
+    "代码",
+    "编码",
+    "代号",
+    "城市名",
+    "文件名",
+    "域名",
+    "昵称",
+    "账号",
+    "帐号",
+    "编号",
+    "单号",
+    "证件号",
+    "身份证号",
+    "工号",
+    "学号",
+    "卡号",
+    "号码",
+    "用户名",
+    "名称",
+    "姓名",
+    "地址",
+    "链接",
+    "网址",
+    "路径",
+    "邮箱",
+    "邮编",
+    "电话",
+    "手机",
+];
+
+/// Whether a CJK word names a kind of input (`手机号`, `购买地址`, `城市名`): it ends in a word for
+/// a number, a name, a code or an address, or names a writing system (`ひらがな`, `拼音`).
+fn han_kind(v: &str) -> bool {
+    let v = v.trim_end_matches(['可', '均']);
+    HAN_KINDS.iter().any(|e| v.ends_with(e))
+        || [
+            "ひらがな",
+            "カタカナ",
+            "漢字",
+            "汉字",
+            "拼音",
+            "ローマ字",
+            "中文",
+            "英文",
+            "数字",
+            "字母",
+            "英文字母",
+            "符号",
+            "下划线",
+            "空格",
+        ]
+        .contains(&v)
+}
+
+/// Whether every item of a list names a kind of input (see [`INPUT_KINDS`] and [`han_kind`]).
 fn kinds_of_input(items: &[Item]) -> bool {
     items.iter().all(|i| {
         let v = i.value.to_lowercase();
         if i.han {
-            let v = v.trim_end_matches(['可', '均']);
-            return [
-                "手机号",
-                "微信号",
-                "代码",
-                "编码",
-                "代号",
-                "城市名",
-                "文件名",
-                "域名",
-                "昵称",
-                "账号",
-                "帐号",
-                "编号",
-                "单号",
-                "证件号",
-                "身份证号",
-                "工号",
-                "学号",
-                "卡号",
-                "号码",
-                "用户名",
-                "名称",
-                "姓名",
-                "地址",
-                "链接",
-                "网址",
-                "路径",
-                "邮箱",
-                "邮编",
-            ]
-            .iter()
-            .any(|e| v.ends_with(e))
-                || [
-                    "ひらがな",
-                    "カタカナ",
-                    "漢字",
-                    "汉字",
-                    "拼音",
-                    "ローマ字",
-                    "中文",
-                    "英文",
-                    "数字",
-                    "字母",
-                    "英文字母",
-                    "符号",
-                    "下划线",
-                    "空格",
-                ]
-                .contains(&v);
+            return han_kind(&v);
         }
         // `Geräte-ID`, `Raumname`, `Kundennummer`: compounds that end in a kind.
         INPUT_KINDS.contains(&v.as_str())
+            || OTHER_KINDS.contains(&v.as_str())
             || ["-id", "_id", "name", "nummer", "adresse", "-nummer"]
                 .iter()
                 .any(|e| v.len() > e.len() + 2 && v.ends_with(e))
@@ -1742,7 +1959,10 @@ fn bullets(text: &str) -> Option<Found> {
     // Each line's bullet and definition, the run of each from every line on, the next line that
     // is not blank and how many such lines follow: read once, from the end, so a text of many
     // lines is read in one pass, not once per line.
-    let bullet: Vec<Option<&str>> = lines.iter().map(|l| scan::bullet(l)).collect();
+    let bullet: Vec<Option<&str>> = lines
+        .iter()
+        .map(|l| scan::bullet(l).or_else(|| cjk_bullet(l)))
+        .collect();
     let definition: Vec<Option<&str>> = lines.iter().map(|l| defined(l)).collect();
     let mut bullet_run = vec![0; lines.len() + 1];
     let mut definition_run = vec![0; lines.len() + 1];
@@ -1789,6 +2009,12 @@ fn bullets(text: &str) -> Option<Found> {
                 .collect();
         }
         let rest = filled_after[i + 1];
+        // `经营类别：\n- 蔬菜\n- 水产`: CJK words a bullet only under a short CJK label, not under
+        // notes (`注意事项：\n- 请提前预约`), and not kinds of input.
+        let cjk = values.iter().any(|v| v.chars().next().is_some_and(is_han));
+        if cjk && !cjk_label(intro) {
+            continue;
+        }
         // The cue search last: most lines introduce no list.
         if values.len() >= 2
             && (!title || values.len() == rest || bullet.get(first).is_some_and(Option::is_some))
@@ -1803,6 +2029,40 @@ fn bullets(text: &str) -> Option<Found> {
         }
     }
     None
+}
+
+/// `- 蔬菜`, `・水産（魚介類）`: a bullet, then one short CJK word, and at most a note in brackets
+/// or a gloss after a colon.
+fn cjk_bullet(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    let rest = t
+        .strip_prefix(['-', '*', '•', '·', '・'])?
+        .trim_start_matches([' ', '\u{3000}']);
+    let end = rest.find(|c: char| !is_han(c)).unwrap_or(rest.len());
+    let word = &rest[..end];
+    let after = rest[end..].trim_start();
+    ((1..=6).contains(&word.chars().count())
+        && (after.is_empty() || after.starts_with(['（', '(', '：', ':', '-', '—'])))
+    .then_some(word)
+    .filter(|w| !HAN_KINDS.iter().any(|k| w.ends_with(k)))
+}
+
+/// A short CJK label that introduces a parameter's values (`经营类别：`, `対応区分`), not notes
+/// or examples (`注意事项：`, `例如：`).
+fn cjk_label(intro: &str) -> bool {
+    let label = intro.trim().trim_end_matches(['：', ':']);
+    let last_sentence = label
+        .rsplit(['。', '.', '；', ';'])
+        .next()
+        .unwrap_or(label)
+        .trim();
+    (1..=10).contains(&last_sentence.chars().count())
+        && last_sentence.chars().all(is_han)
+        && ![
+            "注意", "说明", "備考", "备注", "提示", "要求", "事项", "例", "示例", "须知",
+        ]
+        .iter()
+        .any(|w| last_sentence.contains(w))
 }
 
 /// `票种\n成人票\n儿童票\n长者票\n（儿童 1.2-1.5 米…）`: a CJK label on the first line, then
@@ -1921,9 +2181,12 @@ fn defined(line: &str) -> Option<&str> {
         .find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '.')))
         .filter(|&e| e > 0 && e <= 30)?;
     let rest = line[end..].trim_start();
+    // `PM   preventive maintenance`: a column of codes, two spaces or more before the meaning.
+    let column = line[end..].starts_with("  ").then_some(rest);
     let gloss = ["- ", "– ", "— ", ": ", "：", "= "]
         .iter()
-        .find_map(|d| rest.strip_prefix(d))?;
+        .find_map(|d| rest.strip_prefix(d))
+        .or(column)?;
     (!gloss.trim().is_empty() && !LABELS.contains(&line[..end].to_lowercase().as_str()))
         .then(|| &line[..end])
 }
@@ -2081,14 +2344,34 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             continue;
         }
         let rest = &text[i + c.len_utf8()..];
-        let stop = rest
-            .find(|c: char| {
-                matches!(c, '.' | '。' | ';' | '；' | '(' | '（' | ':' | '：')
-                    || (paren && matches!(c, ')' | '）'))
-                    || (!paren && matches!(c, ')' | '）'))
-            })
-            .unwrap_or(rest.len());
-        let segment = &rest[..stop];
+        // After a label, a short gloss in parentheses belongs to its phrase and is left out of
+        // it (`Swiss (Dutch), Swiss (Burstein), round robin or Scheveningen`).
+        let mut glossed = String::new();
+        let mut stop = rest.len();
+        let mut k = 0;
+        while let Some((j, c)) = rest[k..].char_indices().next().map(|(j, c)| (k + j, c)) {
+            if !paren && c == '(' {
+                let gloss = rest[j + 1..]
+                    .char_indices()
+                    .take(GLOSS)
+                    .find(|&(_, g)| matches!(g, ')' | '(' | '.' | ':' | ';'))
+                    .filter(|&(_, g)| g == ')');
+                if let Some((g, _)) = gloss {
+                    k = j + 1 + g + 1;
+                    continue;
+                }
+            }
+            if matches!(
+                c,
+                '.' | '。' | ';' | '；' | '(' | '（' | ':' | '：' | ')' | '）'
+            ) {
+                stop = j;
+                break;
+            }
+            glossed.push(c);
+            k = j + c.len_utf8();
+        }
+        let segment = glossed.as_str();
         // `상품 상태: 새상품, 거의 새것, 사용감 있음 중 하나`: a closing "one of" after the phrases,
         // or "choose from among them" (`개인 레슨 중에서 고르세요`).
         let segment = [
@@ -2124,6 +2407,9 @@ fn phrase_list(s: &[char]) -> Option<Found> {
     }
     None
 }
+
+/// The longest gloss in parentheses a phrase after a label may carry, in characters.
+const GLOSS: usize = 30;
 
 /// The phrases of a segment, if it is a list of three or more short phrases joined by commas
 /// and, at most, a closing "or".
@@ -2186,6 +2472,25 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
     let ok = |p: &String| {
         let ws: Vec<&str> = p.split_whitespace().collect();
         // Inside a phrase only the prepositions of a Romance noun phrase (`bris de glace`).
+        // After a label the articles of other languages are part of a noun phrase too (Turkish
+        // `el dokuma`, Spanish `pago en el acto`); English function words still make prose.
+        let foreign_article = |w: &str| {
+            pairs
+                && matches!(
+                    w,
+                    "el" | "la"
+                        | "los"
+                        | "las"
+                        | "un"
+                        | "una"
+                        | "en"
+                        | "le"
+                        | "les"
+                        | "der"
+                        | "die"
+                        | "das"
+                )
+        };
         let inner = |w: &&str| {
             let w = w.to_lowercase();
             !STOPWORDS.contains(&w.as_str())
@@ -2193,7 +2498,10 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
                     w.as_str(),
                     "de" | "des" | "du" | "del" | "da" | "do" | "di" | "a" | "à"
                 )
+                || foreign_article(&w)
         };
+        // Vietnamese writes a word as several syllables: `bảo dưỡng định kỳ` is two words.
+        let longest = if p.chars().any(is_vietnamese) { 5 } else { 3 };
         let value_word = (ws.len() == 1
             && matches!(
                 ws[0].to_lowercase().as_str(),
@@ -2203,13 +2511,21 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
             || (ws.len() == 2
                 && ws[0].eq_ignore_ascii_case("no")
                 && !STOPWORDS.contains(&ws[1].to_lowercase().as_str()));
-        (1..=3).contains(&ws.len())
-            && (value_word || !STOPWORDS.contains(&ws[0].to_lowercase().as_str()))
+        (1..=longest).contains(&ws.len())
+            && (value_word
+                || !STOPWORDS.contains(&ws[0].to_lowercase().as_str())
+                || (ws.len() >= 2 && foreign_article(&ws[0].to_lowercase())))
             && (value_word || ws.iter().all(inner))
             && ws.iter().all(|w| {
                 w.chars().all(|c| {
                     regex_syntax::is_word_character(c) || matches!(c, '-' | '\'' | '’' | '&')
                 })
+                // `carico/scarico`: two words joined by a slash are one value.
+                    || (pairs
+                        && w.split('/').count() == 2
+                        && w.split('/').all(|half| {
+                            !half.is_empty() && half.chars().all(char::is_alphabetic)
+                        }))
             })
             && !ws
                 .last()
@@ -2238,7 +2554,15 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
     let pair = pairs && parts.len() == 2 && (or_joined || slash_split);
     let phrases = (parts.len() >= 3 || pair) && multi && parts.iter().all(ok);
     (phrases && !open() && !is_example(segment)).then(|| Found {
-        values: parts,
+        values: {
+            let mut values: Vec<String> = Vec::with_capacity(parts.len());
+            for p in parts {
+                if !values.contains(&p) {
+                    values.push(p);
+                }
+            }
+            values
+        },
         quoted: false,
         marker: "phrases".to_owned(),
         exact: false,
@@ -2748,6 +3072,16 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
                 && !c.items[0].quoted
                 && (STOPWORDS.contains(&c.items[0].value.to_lowercase().as_str())
                     || unit_before_numbers(&c))
+                && let Some(&(next, _)) = c.gaps.first()
+                && let Some(inner) = list_at(&s, next)
+                && let Some(found) = judge(&s, &inner, default, &first_example)
+            {
+                return Some(found);
+            }
+            // `Billing cycle, monthly or yearly`: a label, its comma, then two alternatives.
+            if c.items.len() == 3
+                && c.seps.or
+                && matches!(c.gaps.as_slice(), [(_, ','), (_, ' ')])
                 && let Some(&(next, _)) = c.gaps.first()
                 && let Some(inner) = list_at(&s, next)
                 && let Some(found) = judge(&s, &inner, default, &first_example)
@@ -3512,6 +3846,71 @@ mod tests {
                 "都/道/府/県",
                 "股票代码或公司名称",
                 "城市名或邮政编码",
+            ],
+        );
+    }
+
+    #[test]
+    fn shapes_found_on_round_eleven() {
+        assert_lists(
+            &[
+                // Two plain words as the alternatives of a clause they fill.
+                ("Hand used (left or right).", &["left", "right"][..]),
+                (
+                    "Ticket class (economy or business).",
+                    &["economy", "business"],
+                ),
+                ("Economy or business.", &["Economy", "business"]),
+                ("Indoor or outdoor court?", &["Indoor", "outdoor"]),
+                ("Billing cycle, monthly or yearly.", &["monthly", "yearly"]),
+                // A column of codes, two spaces or more before their meaning.
+                (
+                    "Kind of job. Possible values:\n  RP   repair\n  IN   inspection\n  RM   removal",
+                    &["RP", "IN", "RM"],
+                ),
+                // CJK words a bullet under a short CJK label.
+                (
+                    "服务类型：\n- 保洁\n- 搬家\n- 维修\n- 开锁",
+                    &["保洁", "搬家", "维修", "开锁"],
+                ),
+                // A verb of accepting, then commas alone.
+                (
+                    "Metric to chart. Accepts weight, height, bmi, waist.",
+                    &["weight", "height", "bmi", "waist"],
+                ),
+                // After "format", names of formats are its values.
+                ("导出格式 PNG、TIFF 或 PDF", &["PNG", "TIFF", "PDF"]),
+                // Phrases of several words after a label: Turkish articles, Vietnamese syllables.
+                (
+                    "Tur tipi: el yapımı, makine yapımı veya karışık",
+                    &["el yapımı", "makine yapımı", "karışık"],
+                ),
+                (
+                    "Loại dịch vụ: thay nhớt, bảo dưỡng định kỳ hoặc sửa phanh",
+                    &["thay nhớt", "bảo dưỡng định kỳ", "sửa phanh"],
+                ),
+                // A kind of input alone, quoted, is a value like the others.
+                (
+                    "提醒渠道，\"短信\"、\"邮件\"和\"电话\"三选一",
+                    &["短信", "邮件", "电话"],
+                ),
+            ],
+            &[
+                // Kinds of input, units and file types, in any language.
+                "Name or email of the member.",
+                "City or postcode.",
+                "Feeder or substation identifier.",
+                "Timeout (seconds or minutes).",
+                "DNI o NIE del titular, padre o tutor",
+                "주소 (도로명 또는 지번)",
+                "Also accepts names, emails, phone numbers.",
+                "收货/退货地址",
+                "寄件或收件人电话",
+                // Notes under a CJK label; words of a sentence.
+                "注意事项：\n- 请提前预约\n- 携带身份证\n- 准时到场",
+                "Upload a photo or video of the damage.",
+                // An example after the list that shows none of its items: the parts of a value.
+                "Vehicle as brand/model/year, e.g. Toyota/Corolla/2020",
             ],
         );
     }
