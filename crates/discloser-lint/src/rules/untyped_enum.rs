@@ -33,7 +33,13 @@ declare_rule! {
     /// and 5000 only.`), a note on how many to pick (`内景、外景、旅拍，可多选`), CJK alternatives
     /// with their codes in brackets (`快充还是慢充（fast/slow）`), numbered codes (`1-一般
     /// 2-较急`) and codes glossed by "for" (`current for this month, ytd for year to date, or
-    /// all for full ledger`). The parameter's description,
+    /// all for full ledger`). Also: two plain words as the alternatives of a clause they fill
+    /// (`Arm used (left or right).`, `Across or down.`, `Salt or fresh water.`, `Billing cycle,
+    /// monthly or yearly.`; not units, file types or kinds of input: `Feeder or substation
+    /// identifier`), a column of codes before their meanings (`PM   preventive maintenance`), CJK
+    /// words a bullet under a short CJK label (`经营类别：\n- 蔬菜\n- 水产`), and a verb of
+    /// accepting before a list of commas alone (`Accepts ammonia, nitrite, nitrate, pH.`).
+    /// The parameter's description,
     /// title and an array's items' texts are read, and its own entry in the tool's description
     /// counts too, in the docstring styles authors paste there (`Args:` lines, Sphinx
     /// `:param kind:`, JSDoc `@param {'a'|'b'} kind`, NumPy `kind : {'a', 'b'}`, a Markdown
