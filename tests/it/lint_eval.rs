@@ -77,11 +77,11 @@ const ROUND_10_FLOOR_RECALL: f64 = 0.89;
 /// its figures once the rule was worked on it (0.980, 0.949).
 const ROUND_11_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_11_FLOOR_RECALL: f64 = 0.93;
-/// Floors for round 12 (unseen), a little below its measurement with the rule as it stood after
-/// the work on round 11: precision 0.969, recall 0.772 (0.967 / 0.735 with the rule before that
-/// work; see PROTOCOL.md). The goal is 0.9 for both; recall does not reach it.
+/// Floors for round 12, development data since its measurement unseen (precision 0.969, recall
+/// 0.772 with the rule as it stood after the work on round 11; 0.967 / 0.735 before it; see
+/// PROTOCOL.md): a little below its figures once the rule was worked on it (0.970, 0.802).
 const ROUND_12_FLOOR_PRECISION: f64 = 0.94;
-const ROUND_12_FLOOR_RECALL: f64 = 0.75;
+const ROUND_12_FLOOR_RECALL: f64 = 0.78;
 
 struct Item {
     id: String,
@@ -536,15 +536,15 @@ fn untyped_enum_on_round_11_development_data() {
 
 /// Round 12 (`o` ids, 496 items, `round12/`): written and labeled blind while the rule was
 /// worked on round 11, in 21 languages, a quarter of it Chinese, and measured whole with the rule
-/// as it stood after that work. Nothing of it has been used to change the rule: its errors are
-/// not printed.
+/// as it stood after that work (precision 0.969, recall 0.772), then used to develop the rule
+/// (its errors print with `DISCLOSER_EVAL_ERRORS=1`).
 #[test]
-fn untyped_enum_on_round_12_unseen() {
+fn untyped_enum_on_round_12_development_data() {
     whole_round(
         "round12",
         496,
-        "unseen",
-        false,
+        "development data",
+        true,
         (ROUND_12_FLOOR_PRECISION, ROUND_12_FLOOR_RECALL),
     );
 }

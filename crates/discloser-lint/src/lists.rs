@@ -325,6 +325,13 @@ const UNIT_WORDS: &[&str] = &[
     "times",
 ];
 
+/// Verbs of what a tool does: two of them alone (`Read or write.`) describe the tool, not a
+/// parameter's values.
+const ACTION_VERBS: &[&str] = &[
+    "read", "write", "add", "remove", "create", "delete", "update", "get", "set", "list", "search",
+    "edit", "view", "upload", "download", "fetch", "find", "use", "send", "run",
+];
+
 /// Nouns that say a value names or identifies something: `Feeder or substation identifier` asks
 /// for one of them, not for `feeder` or `substation`.
 const NAMING_NOUNS: &[&str] = &[
@@ -1452,48 +1459,72 @@ fn judge(
     // monthly or yearly.`: two plain words offered as the alternatives of a clause they fill,
     // alone in parentheses, as the whole sentence (at most one noun after them), or after the
     // short label that opens the text. Kinds of input (`Name or email.`) stay open below.
+    let plain_words = c.items.iter().all(|i| {
+        let v = i.value.to_lowercase();
+        !i.han
+            && !i.quoted
+            && i.value.chars().count() >= 2
+            && i.value
+                .chars()
+                .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
+            && !STOPWORDS.contains(&v.as_str())
+            && !UNIT_WORDS.contains(&v.as_str())
+            && !FILE_TYPES.contains(&v.as_str())
+            // `Read or write.`: actions a tool takes, not values.
+            && !ACTION_VERBS.contains(&v.as_str())
+    });
+    // English only: the noun must be one that names no kind of input, and only English's are
+    // known well enough (`Feeder or substation identifier`).
+    let noun_then_end = || {
+        let next: Vec<&str> = after.split_whitespace().take(2).collect();
+        next.len() == 1
+            && s.get(to)
+                .is_none_or(|&e| matches!(e, '.' | '?' | '!' | '。' | '？' | '\n'))
+            && s[c.start..c.end]
+                .iter()
+                .collect::<String>()
+                .contains(" or ")
+            && {
+                let w = next[0].to_lowercase();
+                w.chars().all(|c| c.is_ascii_alphabetic())
+                    && !INPUT_KINDS.contains(&w.as_str())
+                    && !NAMING_NOUNS.contains(&w.as_str())
+                    && !STOPWORDS.contains(&w.as_str())
+            }
+    };
+    // `Archery, muzzleloader, or rifle season.`: a sentence that is a list of plain words, then
+    // the noun they qualify.
+    let qualifying = sentence
+        && n >= 3
+        && s2.comma
+        && s2.or
+        && s2.closing
+        && !(s2.and || s2.slash || s2.pipe)
+        && !function_word
+        && plain_words
+        && noun_then_end();
     let choice = s2.or
         && n == 2
         && !(s2.comma || s2.and || s2.slash || s2.pipe)
         && !function_word
-        && c.items.iter().all(|i| {
-            let v = i.value.to_lowercase();
-            !i.han
-                && !i.quoted
-                && i.value.chars().count() >= 2
-                && i.value
-                    .chars()
-                    .all(|c| c.is_alphabetic() || matches!(c, '-' | '\'' | '’'))
-                && !STOPWORDS.contains(&v.as_str())
-                && !UNIT_WORDS.contains(&v.as_str())
-                && !FILE_TYPES.contains(&v.as_str())
-        })
+        && plain_words
         && {
-            let next: Vec<&str> = after.split_whitespace().take(2).collect();
-            let noun_then_end = next.len() == 1
-                && s.get(to).is_none_or(|&e| matches!(e, '.' | '?' | '!' | '。' | '？' | '\n'))
-                // English only: the noun must be one that names no kind of input, and only
-                // English's are known well enough (`Feeder or substation identifier`).
-                && s[c.start..c.end].iter().collect::<String>().contains(" or ")
-                && {
-                    let w = next[0].to_lowercase();
-                    w.chars().all(|c| c.is_ascii_alphabetic())
-                        && !INPUT_KINDS.contains(&w.as_str())
-                        && !NAMING_NOUNS.contains(&w.as_str())
-                        && !STOPWORDS.contains(&w.as_str())
-                };
             let label = head_t.trim_end_matches([',', '，']);
             (paren && clause_end)
                 || (sentence && ends_sentence)
-                || (sentence && noun_then_end)
+                || (sentence && noun_then_end())
                 || (comma
                     && clause_end
                     && from == 0
                     && (1..=5).contains(&label.split_whitespace().count())
                     && !label.contains(['(', ')', '"', '\'', '`'])
-                    && !label
-                        .split_whitespace()
-                        .any(|w| OR_WORDS.contains(&w.to_lowercase().as_str())))
+                    && !label.split_whitespace().any(|w| {
+                        let w = w.to_lowercase();
+                        OR_WORDS.contains(&w.as_str())
+                            || (STOPWORDS.contains(&w.as_str())
+                                && !matches!(w.as_str(), "of" | "the"))
+                            || matches!(w.as_str(), "be" | "used" | "can" | "may")
+                    }))
         };
     // `Required when order_type is limit or stop_limit`: another parameter's values (searched
     // for only when it decides).
@@ -1510,7 +1541,8 @@ fn judge(
     let fires = !only_kinds
         && (by_structure
             || by_default
-            || (((by_wording || whole) && !prose_word) || bare || choice) && !conditional())
+            || (((by_wording || whole) && !prose_word) || bare || choice || qualifying)
+                && !conditional())
         && !after_examples();
     if !fires {
         return None;
@@ -3112,6 +3144,7 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .or_else(|| numbered_codes(&s, &first_example))
         .or_else(|| glossed_by_for(&flat))
         .or_else(|| glossed_codes(&s))
+        .or_else(|| default_then_also(&flat))
     {
         return Some(found);
     }
@@ -3123,6 +3156,79 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
             marker: "only".to_owned(),
             exact: true,
         })
+}
+
+/// `MLLW is default; MSL and NAVD88 also accepted.`, `Default 'skip'; 'error' is also accepted.`:
+/// the default named in one clause, then the values the next one also accepts. Each value is one
+/// token (quoted, or a word without spaces); the two clauses must touch.
+fn default_then_also(text: &str) -> Option<Found> {
+    let lower = text.to_ascii_lowercase();
+    let also = [
+        "also accepted",
+        "also allowed",
+        "also supported",
+        "also valid",
+    ]
+    .iter()
+    .filter_map(|w| lower.find(w))
+    .min()?;
+    let stop = |c: char| matches!(c, ';' | '.' | '；' | '。');
+    let start = text[..also].rfind(stop)?;
+    let mut others = text[start + 1..also].trim();
+    for verb in [" is", " are"] {
+        others = others.strip_suffix(verb).unwrap_or(others);
+    }
+    let before = &text[..start];
+    let clause = &before[before.rfind(stop).map_or(0, |i| i + 1)..];
+    let clause_lower = clause.to_ascii_lowercase();
+    // `X is default`, `X is the default`; `Default X`, `default is X`, `defaults to X`.
+    let default = if let Some(i) = ["is the default", "is default", "(default)"]
+        .iter()
+        .find_map(|w| clause_lower.trim_end().strip_suffix(w).map(str::len))
+    {
+        clause[..i].split_whitespace().next_back()
+    } else {
+        let i = clause_lower.find("default")?;
+        let rest = clause[i + "default".len()..].trim_start_matches(['s', ':']);
+        let rest = ["is ", "to ", "= "]
+            .iter()
+            .find_map(|w| rest.trim_start().strip_prefix(w))
+            .unwrap_or(rest);
+        rest.split_whitespace().next().filter(|_| {
+            // The default is all that clause says: `Default 'skip'`.
+            rest.split_whitespace().count() == 1
+        })
+    }?;
+    let token = |t: &str| -> Option<String> {
+        let t = t.trim().trim_end_matches([',', '.']);
+        let inner = t
+            .strip_prefix(['\'', '"', '`'])
+            .and_then(|t| t.strip_suffix(['\'', '"', '`']))
+            .unwrap_or(t);
+        (!inner.is_empty()
+            && inner.len() <= 40
+            && inner
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | '+'))
+            && !STOPWORDS.contains(&inner.to_lowercase().as_str()))
+        .then(|| inner.to_owned())
+    };
+    let mut values = vec![token(default)?];
+    for part in others.split([',', ' ']).filter(|p| !p.is_empty()) {
+        if matches!(part.to_lowercase().as_str(), "and" | "or") {
+            continue;
+        }
+        let value = token(part)?;
+        if !values.contains(&value) {
+            values.push(value);
+        }
+    }
+    (values.len() >= 2 && !is_example(text)).then(|| Found {
+        values,
+        quoted: false,
+        marker: "default".to_owned(),
+        exact: true,
+    })
 }
 
 /// `Statement period: set to current for this month, ytd for year to date, or all for full
@@ -3911,6 +4017,43 @@ mod tests {
                 "Upload a photo or video of the damage.",
                 // An example after the list that shows none of its items: the parts of a value.
                 "Vehicle as brand/model/year, e.g. Toyota/Corolla/2020",
+            ],
+        );
+    }
+
+    #[test]
+    fn shapes_found_on_round_twelve() {
+        assert_lists(
+            &[
+                // The default, then the values the next clause also accepts.
+                (
+                    "Vertical datum. WGS84 is default; UTM and ETRS89 also accepted.",
+                    &["WGS84", "UTM", "ETRS89"][..],
+                ),
+                (
+                    "What to do on conflict. Default 'keep'; 'overwrite' is also accepted.",
+                    &["keep", "overwrite"],
+                ),
+                (
+                    "Payout method. bank_transfer is the default; paypal is also allowed.",
+                    &["bank_transfer", "paypal"],
+                ),
+                // A sentence that is a list of plain words, then the noun they qualify.
+                ("Bus, tram, or metro line.", &["Bus", "tram", "metro"]),
+                // "pick one" after the list; "are the only <noun>" after it.
+                (
+                    "Reminders go by SMS or email — pick one.",
+                    &["SMS", "email"],
+                ),
+                (
+                    "53, 48, 40 and 28 are the only sizes our doors take.",
+                    &["53", "48", "40", "28"],
+                ),
+            ],
+            &[
+                "The default is 10; values up to 100 are also accepted.",
+                "Any IANA zone is accepted. UTC is default; offsets like +02:00 are also accepted.",
+                "Name, email, or phone number.",
             ],
         );
     }

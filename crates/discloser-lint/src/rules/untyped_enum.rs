@@ -38,7 +38,10 @@ declare_rule! {
     /// monthly or yearly.`; not units, file types or kinds of input: `Feeder or substation
     /// identifier`), a column of codes before their meanings (`PM   preventive maintenance`), CJK
     /// words a bullet under a short CJK label (`经营类别：\n- 蔬菜\n- 水产`), and a verb of
-    /// accepting before a list of commas alone (`Accepts ammonia, nitrite, nitrate, pH.`).
+    /// accepting before a list of commas alone (`Accepts ammonia, nitrite, nitrate, pH.`); the
+    /// default, then what the next clause also accepts (`MLLW is default; MSL and NAVD88 also
+    /// accepted.`); a list of plain words before the noun they qualify (`Bus, tram, or metro
+    /// line.`); "pick one" or "are the only sizes" after a list.
     /// The parameter's description,
     /// title and an array's items' texts are read, and its own entry in the tool's description
     /// counts too, in the docstring styles authors paste there (`Args:` lines, Sphinx
