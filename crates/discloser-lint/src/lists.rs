@@ -65,10 +65,13 @@ pub(crate) fn is_truth_word(value: &str) -> bool {
     )
 }
 
-/// An answer to a yes/no question: `yes`, `no`, `y`, `n`. A list of them is a string's values
-/// (`Answer Y or N`) but a boolean's type.
+/// An answer to a yes/no question: `yes`, `no`, `y`, `n`, and a switch's `on`, `off`. A list of
+/// them is a string's values (`Answer Y or N`) but a boolean's type.
 pub(crate) fn is_answer_word(value: &str) -> bool {
-    matches!(value.to_lowercase().as_str(), "yes" | "no" | "y" | "n")
+    matches!(
+        value.to_lowercase().as_str(),
+        "yes" | "no" | "y" | "n" | "on" | "off"
+    )
 }
 
 /// Words that say whose a thing is (`NIF o CIF del cliente`, `ID or name of the repo`).
@@ -1107,8 +1110,15 @@ fn judge(
             return None;
         }
     }
-    // `page-{timestamp}.{png|jpeg}`: alternatives in a template.
-    if head.ends_with('{') {
+    // `page-{timestamp}.{png|jpeg}`: alternatives in a template; `Journal line as
+    // 'account|debit|credit|memo'`: the fields of one quoted value.
+    if head.ends_with('{')
+        || head.ends_with(['\'', '"', '`'])
+            && !head[..head.len() - 1].trim_end().ends_with([':', '：'])
+            && c.items.iter().all(|i| !i.quoted)
+            && tail.starts_with(['\'', '"', '`'])
+            && (c.seps.pipe || c.seps.slash)
+    {
         return None;
     }
     // `to read or write`, `en la web`: words of a sentence, unless a cue or the punctuation says
@@ -1538,8 +1548,18 @@ fn judge(
     // `Letters, digits and spaces only`: a closing "only" restricts what may be typed.
     let restriction = tail.trim_start().starts_with("only");
     let only_kinds = kinds && (!strong || restriction) && !s2.pipe && !quoted;
+    // `Ethylene injection on or off`, `Consider it for need-based aid? yes/no`: the answers of a
+    // switch or a question end the text, after a short noun phrase or none.
+    let answers = yes_no
+        && n == 2
+        && (s2.or || s2.slash)
+        && !(s2.comma || s2.and || s2.pipe)
+        && after.is_empty()
+        && to >= s.len().saturating_sub(1)
+        && head_t.split_whitespace().count() <= 4;
     let fires = !only_kinds
-        && (by_structure
+        && ((answers && !conditional())
+            || by_structure
             || by_default
             || (((by_wording || whole) && !prose_word) || bare || choice || qualifying)
                 && !conditional())
@@ -3145,6 +3165,7 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .or_else(|| glossed_by_for(&flat))
         .or_else(|| glossed_codes(&s))
         .or_else(|| default_then_also(&flat))
+        .or_else(|| spaced_slashes(&flat))
     {
         return Some(found);
     }
@@ -3156,6 +3177,30 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
             marker: "only".to_owned(),
             exact: true,
         })
+}
+
+/// `Found it / Didn't find it / Write note / Needs maintenance`: a text (or what follows its
+/// label's colon) that is nothing but three or more short phrases set off by spaced slashes.
+fn spaced_slashes(text: &str) -> Option<Found> {
+    let text = text.trim().trim_end_matches('.');
+    let body = match text.split_once(": ") {
+        Some((label, rest)) if label.split_whitespace().count() <= 4 => rest,
+        _ => text,
+    };
+    let parts: Vec<&str> = body.split(" / ").map(str::trim).collect();
+    let phrase = |p: &&str| {
+        let words: Vec<&str> = p.split_whitespace().collect();
+        (1..=4).contains(&words.len())
+            && !p.contains(['.', ',', ';', ':', '(', ')', '/', '"'])
+            && !INPUT_KINDS.contains(&p.to_lowercase().as_str())
+            && !STOPWORDS.contains(&words[0].to_lowercase().as_str())
+    };
+    (parts.len() >= 3 && parts.iter().all(phrase) && !is_example(text)).then(|| Found {
+        values: parts.iter().map(|p| (*p).to_owned()).collect(),
+        quoted: false,
+        marker: "/".to_owned(),
+        exact: false,
+    })
 }
 
 /// `MLLW is default; MSL and NAVD88 also accepted.`, `Default 'skip'; 'error' is also accepted.`:
@@ -4040,6 +4085,21 @@ mod tests {
                 ),
                 // A sentence that is a list of plain words, then the noun they qualify.
                 ("Bus, tram, or metro line.", &["Bus", "tram", "metro"]),
+                // A switch's answers after a short noun phrase; a question's answers.
+                ("Ethylene injection on or off", &["on", "off"]),
+                ("Include archived projects? yes/no", &["yes", "no"]),
+                // Short phrases set off by spaced slashes fill the text; quoted pipes after a
+                // label's colon.
+                (
+                    "Found it / Didn't find it / Write note / Needs maintenance",
+                    &[
+                        "Found it",
+                        "Didn't find it",
+                        "Write note",
+                        "Needs maintenance",
+                    ],
+                ),
+                ("Sort: 'name|date|size'", &["name", "date", "size"]),
                 // "pick one" after the list; "are the only <noun>" after it.
                 (
                     "Reminders go by SMS or email — pick one.",
@@ -4051,6 +4111,10 @@ mod tests {
                 ),
             ],
             &[
+                // The fields of one quoted value; kinds of input set off by slashes.
+                "Journal line as 'account|debit|credit|memo'.",
+                "Name / email / phone",
+                "Switch it on or off, e.g. on",
                 "The default is 10; values up to 100 are also accepted.",
                 "Any IANA zone is accepted. UTC is default; offsets like +02:00 are also accepted.",
                 "Name, email, or phone number.",

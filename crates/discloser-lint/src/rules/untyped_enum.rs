@@ -41,7 +41,9 @@ declare_rule! {
     /// accepting before a list of commas alone (`Accepts ammonia, nitrite, nitrate, pH.`); the
     /// default, then what the next clause also accepts (`MLLW is default; MSL and NAVD88 also
     /// accepted.`); a list of plain words before the noun they qualify (`Bus, tram, or metro
-    /// line.`); "pick one" or "are the only sizes" after a list.
+    /// line.`); "pick one" or "are the only sizes" after a list; a switch's or a question's
+    /// answers that end the text (`Ethylene injection on or off`, `… aid? yes/no`); short
+    /// phrases set off by spaced slashes (`Found it / Didn't find it / Write note`).
     /// The parameter's description,
     /// title and an array's items' texts are read, and its own entry in the tool's description
     /// counts too, in the docstring styles authors paste there (`Args:` lines, Sphinx
