@@ -82,6 +82,11 @@ const ROUND_11_FLOOR_RECALL: f64 = 0.93;
 /// PROTOCOL.md): a little below its figures once the rule was worked on it (0.978, 0.815).
 const ROUND_12_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_12_FLOOR_RECALL: f64 = 0.79;
+/// Floors for round 13 (unseen), a little below its measurement with the rule as it stood after
+/// the work on round 12: precision 0.971, recall 0.827 (see PROTOCOL.md). The goal is 0.9 for
+/// both; recall does not reach it.
+const ROUND_13_FLOOR_PRECISION: f64 = 0.94;
+const ROUND_13_FLOOR_RECALL: f64 = 0.80;
 
 struct Item {
     id: String,
@@ -546,6 +551,21 @@ fn untyped_enum_on_round_12_development_data() {
         "development data",
         true,
         (ROUND_12_FLOOR_PRECISION, ROUND_12_FLOOR_RECALL),
+    );
+}
+
+/// Round 13 (`n` ids, 495 items, `round13/`): written and labeled blind while the rule was
+/// worked on round 12, in 17 languages, a quarter of it Chinese, and measured whole with the rule
+/// as it stood after that work. Nothing of it has been used to change the rule: its errors are
+/// not printed.
+#[test]
+fn untyped_enum_on_round_13_unseen() {
+    whole_round(
+        "round13",
+        495,
+        "unseen",
+        false,
+        (ROUND_13_FLOOR_PRECISION, ROUND_13_FLOOR_RECALL),
     );
 }
 

@@ -1469,9 +1469,11 @@ fn judge(
     // monthly or yearly.`: two plain words offered as the alternatives of a clause they fill,
     // alone in parentheses, as the whole sentence (at most one noun after them), or after the
     // short label that opens the text. Kinds of input (`Name or email.`) stay open below.
-    let plain_words = c.items.iter().all(|i| {
-        let v = i.value.to_lowercase();
-        !i.han
+    // Read only where it decides (two or more alternatives joined by "or"): most lists are not.
+    let plain_words = || {
+        c.items.iter().all(|i| {
+            let v = i.value.to_lowercase();
+            !i.han
             && !i.quoted
             && i.value.chars().count() >= 2
             && i.value
@@ -1482,7 +1484,8 @@ fn judge(
             && !FILE_TYPES.contains(&v.as_str())
             // `Read or write.`: actions a tool takes, not values.
             && !ACTION_VERBS.contains(&v.as_str())
-    });
+        })
+    };
     // English only: the noun must be one that names no kind of input, and only English's are
     // known well enough (`Feeder or substation identifier`).
     let noun_then_end = || {
@@ -1511,13 +1514,13 @@ fn judge(
         && s2.closing
         && !(s2.and || s2.slash || s2.pipe)
         && !function_word
-        && plain_words
+        && plain_words()
         && noun_then_end();
     let choice = s2.or
         && n == 2
         && !(s2.comma || s2.and || s2.slash || s2.pipe)
         && !function_word
-        && plain_words
+        && plain_words()
         && {
             let label = head_t.trim_end_matches([',', '，']);
             (paren && clause_end)
@@ -3182,6 +3185,9 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
 /// `Found it / Didn't find it / Write note / Needs maintenance`: a text (or what follows its
 /// label's colon) that is nothing but three or more short phrases set off by spaced slashes.
 fn spaced_slashes(text: &str) -> Option<Found> {
+    if !text.contains(" / ") {
+        return None;
+    }
     let text = text.trim().trim_end_matches('.');
     let body = match text.split_once(": ") {
         Some((label, rest)) if label.split_whitespace().count() <= 4 => rest,
@@ -3207,6 +3213,9 @@ fn spaced_slashes(text: &str) -> Option<Found> {
 /// the default named in one clause, then the values the next one also accepts. Each value is one
 /// token (quoted, or a word without spaces); the two clauses must touch.
 fn default_then_also(text: &str) -> Option<Found> {
+    if !text.contains("lso ") {
+        return None;
+    }
     let lower = text.to_ascii_lowercase();
     let also = [
         "also accepted",
