@@ -391,6 +391,17 @@ impl Catalog {
     pub fn deref<'a>(&'a self, schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
         crate::schema::deref(self, schema)
     }
+
+    /// [`Catalog::deref`] with `root`, a tool's whole schema the caller holds (unpacked with
+    /// [`Parameters::with`]), standing for that tool's document: its own references resolve in
+    /// it, and the catalog keeps no parsed copy of it.
+    pub fn deref_in<'a>(
+        &'a self,
+        root: Schema<'a>,
+        schema: Schema<'a>,
+    ) -> Result<Schema<'a>, RefError> {
+        refs::Docs::rooted(self, root).deref(schema)
+    }
 }
 
 /// Rearranges `items` so that item `i` is the one that was at `order[i]` (a permutation), in

@@ -74,63 +74,72 @@ const KNOWN_DRAFTS: &[&str] = &[
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for (i, tool) in ctx.project.catalog.tools.iter().enumerate() {
-        let params = &tool.parameters;
-        let mut bad_types = Vec::new();
-        walk_types(params, &mut bad_types);
-        for (pointer, ty) in &bad_types {
-            let help = match standard_for(ty) {
+        // The schema unpacked for this tool only: `Deref` would keep every tool's parsed value.
+        tool.parameters
+            .with(|params| check_tool(i, tool, params, out));
+    }
+}
+
+fn check_tool(
+    i: usize,
+    tool: &discloser_core::catalog::Tool,
+    params: &Value,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut bad_types = Vec::new();
+    walk_types(params, &mut bad_types);
+    for (pointer, ty) in &bad_types {
+        let help = match standard_for(ty) {
                 Some(std) => format!("use `{std}`"),
                 None => "use one of `string`, `number`, `integer`, `boolean`, `object`, `array`, `null`, or omit `type` for any value".to_owned(),
             };
+        out.push(
+            Diagnostic::tool(
+                i,
+                format!("/parameters{pointer}"),
+                format!("`{ty}` is not a JSON Schema type (in `{}`)", tool.name),
+            )
+            .with_help(help),
+        );
+    }
+    let root_type = params.get("type").and_then(Value::as_str);
+    if let Some(ty) = root_type.filter(|t| *t != "object" && standard_for(t) != Some("object")) {
+        out.push(Diagnostic::tool(
+            i,
+            "/parameters/type",
+            format!(
+                "`parameters` of `{}` must be an object schema, found `type: {ty}`",
+                tool.name
+            ),
+        ));
+    }
+    let properties = params.get("properties").and_then(Value::as_object);
+    for (j, name) in params
+        .get("required")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        if let Some(name) = name.as_str()
+            && !properties.is_some_and(|p| p.contains_key(name))
+        {
             out.push(
                 Diagnostic::tool(
                     i,
-                    format!("/parameters{pointer}"),
-                    format!("`{ty}` is not a JSON Schema type (in `{}`)", tool.name),
+                    format!("/parameters/required/{j}"),
+                    format!(
+                        "`required` names `{name}`, which is not in `properties` of `{}`",
+                        tool.name
+                    ),
                 )
-                .with_help(help),
+                .with_help(format!(
+                    "add a schema for `{name}` under `properties`, or remove it from `required`"
+                )),
             );
         }
-        let root_type = params.get("type").and_then(Value::as_str);
-        if let Some(ty) = root_type.filter(|t| *t != "object" && standard_for(t) != Some("object"))
-        {
-            out.push(Diagnostic::tool(
-                i,
-                "/parameters/type",
-                format!(
-                    "`parameters` of `{}` must be an object schema, found `type: {ty}`",
-                    tool.name
-                ),
-            ));
-        }
-        let properties = params.get("properties").and_then(Value::as_object);
-        for (j, name) in params
-            .get("required")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            if let Some(name) = name.as_str()
-                && !properties.is_some_and(|p| p.contains_key(name))
-            {
-                out.push(
-                    Diagnostic::tool(
-                        i,
-                        format!("/parameters/required/{j}"),
-                        format!(
-                            "`required` names `{name}`, which is not in `properties` of `{}`",
-                            tool.name
-                        ),
-                    )
-                    .with_help(format!(
-                        "add a schema for `{name}` under `properties`, or remove it from `required`"
-                    )),
-                );
-            }
-        }
-        meta_validate(i, &tool.name, params, &bad_types, out);
     }
+    meta_validate(i, &tool.name, params, &bad_types, out);
 }
 
 /// Records every `type` whose value is not a standard JSON Schema type, in the subschemas the
