@@ -1465,11 +1465,8 @@ fn judge(
             || (n == 2 && (s2.or || s2.slash))
             // `wash_fold or dry_clean or both`
             || (n >= 3 && s2.or && !s2.and && c.gaps.iter().all(|&(_, m)| m == ' ')));
-    // `Arm used (left or right).`, `Across or down.`, `Salt or fresh water?`, `Billing cycle,
-    // monthly or yearly.`: two plain words offered as the alternatives of a clause they fill,
-    // alone in parentheses, as the whole sentence (at most one noun after them), or after the
-    // short label that opens the text. Kinds of input (`Name or email.`) stay open below.
-    // Read only where it decides (two or more alternatives joined by "or"): most lists are not.
+    // Items that are plain words: not units, file types, function words or a tool's verbs. Read
+    // only where it decides (alternatives joined by "or"): most lists are not.
     let plain_words = || {
         c.items.iter().all(|i| {
             let v = i.value.to_lowercase();
@@ -1494,9 +1491,8 @@ fn judge(
             && s.get(to)
                 .is_none_or(|&e| matches!(e, '.' | '?' | '!' | '。' | '？' | '\n'))
             && s[c.start..c.end]
-                .iter()
-                .collect::<String>()
-                .contains(" or ")
+                .windows(4)
+                .any(|w| w == [' ', 'o', 'r', ' '])
             && {
                 let w = next[0].to_lowercase();
                 w.chars().all(|c| c.is_ascii_alphabetic())
@@ -1516,6 +1512,10 @@ fn judge(
         && !function_word
         && plain_words()
         && noun_then_end();
+    // `Arm used (left or right).`, `Across or down.`, `Salt or fresh water?`, `Billing cycle,
+    // monthly or yearly.`: two plain words offered as the alternatives of a clause they fill,
+    // alone in parentheses, as the whole sentence (at most one noun after them), or after the
+    // short label that opens the text. Kinds of input (`Name or email.`) stay open below.
     let choice = s2.or
         && n == 2
         && !(s2.comma || s2.and || s2.slash || s2.pipe)
@@ -1615,12 +1615,7 @@ fn judge(
     if opened() {
         return None;
     }
-    let mut values: Vec<String> = Vec::new();
-    for i in &c.items {
-        if !values.contains(&i.value) {
-            values.push(i.value.clone());
-        }
-    }
+    let values = unique(c.items.iter().map(|i| i.value.clone()));
     // `Economy or business.`: the sentence's capital may not be the value's.
     let exact = quoted
         || !(sentence && sentence_case)
@@ -1636,6 +1631,17 @@ fn judge(
         marker: marker.to_owned(),
         exact,
     })
+}
+
+/// `values` without repeats, in the order they first come.
+fn unique(values: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for v in values {
+        if !out.contains(&v) {
+            out.push(v);
+        }
+    }
+    out
 }
 
 /// `家电名称，如冰箱、洗衣机`: `如` (as) glued to the first CJK item gives examples, as it does
@@ -1867,7 +1873,6 @@ const OTHER_KINDS: &[&str] = &[
     "nama",
     "nomor",
     "koordinat",
-    "email",
     "telepon",
     "adres",
     "naam",
@@ -2609,15 +2614,7 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
     let pair = pairs && parts.len() == 2 && (or_joined || slash_split);
     let phrases = (parts.len() >= 3 || pair) && multi && parts.iter().all(ok);
     (phrases && !open() && !is_example(segment)).then(|| Found {
-        values: {
-            let mut values: Vec<String> = Vec::with_capacity(parts.len());
-            for p in parts {
-                if !values.contains(&p) {
-                    values.push(p);
-                }
-            }
-            values
-        },
+        values: unique(parts),
         quoted: false,
         marker: "phrases".to_owned(),
         exact: false,

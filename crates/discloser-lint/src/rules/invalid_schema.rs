@@ -90,9 +90,9 @@ fn check_tool(
     walk_types(params, &mut bad_types);
     for (pointer, ty) in &bad_types {
         let help = match standard_for(ty) {
-                Some(std) => format!("use `{std}`"),
-                None => "use one of `string`, `number`, `integer`, `boolean`, `object`, `array`, `null`, or omit `type` for any value".to_owned(),
-            };
+            Some(std) => format!("use `{std}`"),
+            None => "use one of `string`, `number`, `integer`, `boolean`, `object`, `array`, `null`, or omit `type` for any value".to_owned(),
+        };
         out.push(
             Diagnostic::tool(
                 i,
