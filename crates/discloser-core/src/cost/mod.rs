@@ -15,11 +15,11 @@ pub mod tokenizer;
 
 use serde::Serialize;
 
-use crate::index::{Entry, Style, build_entries, index_from_entries, render};
+use crate::index::Lines;
 use crate::project::{Profile, Project};
 
 pub use provider::Provider;
-pub use tokenizer::{Counter, TokenMemo, TokenizerKind};
+pub use tokenizer::{Counter, TokenizerKind};
 
 /// Characters and bytes of some text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -29,6 +29,9 @@ pub struct Size {
     /// UTF-8 bytes.
     pub bytes: usize,
 }
+
+/// The size of `\n`, which ends each line of an index.
+const LINE_FEED: Size = Size { chars: 1, bytes: 1 };
 
 impl Size {
     /// The size of `text`.
@@ -206,12 +209,18 @@ pub fn cost(
         schema: DefSchema::Given(&s.parameters),
     });
 
-    // Each tool's entry is the same in every profile's index: packed once, shared.
-    let entries = if profiles.is_empty() && !options.by_tool {
-        Vec::new()
-    } else {
-        build_entries(catalog, project.index_config())
-    };
+    // Each tool's line (and its line feed) is the same in every profile's index: packed and
+    // counted once, shared. An index's text is cut where counts add up before each of its lines
+    // (a line feed, then the `- ` every line starts with), so a profile's count is its header's
+    // and its lines' (`Counter::count_pieces`).
+    let lines = (!profiles.is_empty() || options.by_tool).then(|| {
+        let lines = Lines::build(catalog, project.index_config());
+        let all: Vec<usize> = (0..catalog.tools.len()).collect();
+        let tokens = crate::catalog::parallel::map(all, |i| {
+            counter.count_text(&format!("{}\n", lines.line(i)))
+        });
+        (lines, tokens)
+    });
     let mut rows = vec![configuration(
         "all bound",
         &all_defs,
@@ -221,8 +230,6 @@ pub fn cost(
         provider,
         counter,
     )];
-    // The profiles' indexes share most of their lines: each line is counted once.
-    let mut memo = TokenMemo::default();
     for profile in &profiles {
         let defs: Vec<Def<'_>> = catalog
             .tools
@@ -232,15 +239,27 @@ pub fn cost(
             .map(|(_, d)| *d)
             .collect();
         let search = search_def;
-        let index = index_from_entries(catalog, profile, project.index_config(), &entries);
-        let text = render(&index, Style::Text);
-        let tokens = counter.count_text_memo(&text, &mut memo);
+        let (lines, line_tokens) = lines.as_ref().expect("built when there are profiles");
+        let (header, entries) = lines.parts(catalog, profile, project.index_config());
+        // The text, `header\n` (when there is a header) and each `line\n`, is never built.
+        let header = (!header.is_empty()).then(|| header + "\n");
+        let header = header.as_deref().unwrap_or("");
+        let size = entries.iter().fold(Size::of(header), |acc, &i| {
+            acc.add(Size::of(lines.line(i))).add(LINE_FEED)
+        });
+        let header_tokens = (!header.is_empty()).then(|| counter.count_text(header));
+        let tokens = counter.count_pieces(
+            header_tokens
+                .into_iter()
+                .chain(entries.iter().map(|&i| line_tokens[i])),
+            size,
+        );
         rows.push(configuration(
             &profile.name,
             &defs,
             search.as_ref(),
-            Some((&text, tokens)),
-            index.entries.len(),
+            Some((size, tokens)),
+            entries.len(),
             provider,
             counter,
         ));
@@ -257,14 +276,15 @@ pub fn cost(
         }
     }
     let tools = options.by_tool.then(|| {
-        let tools: Vec<(&crate::catalog::Tool, &Def<'_>, &Entry)> = catalog
+        let (lines, line_tokens) = lines.as_ref().expect("built with --by-tool");
+        let tools: Vec<(&crate::catalog::Tool, &Def<'_>, &str, u64)> = catalog
             .tools
             .iter()
             .zip(&all_defs)
-            .zip(&entries)
-            .map(|((t, d), e)| (t, d, e))
+            .enumerate()
+            .map(|(i, (t, d))| (t, d, lines.line(i), line_tokens[i]))
             .collect();
-        crate::catalog::parallel::map(tools, |(tool, def, entry)| {
+        crate::catalog::parallel::map(tools, |(tool, def, line, entry_tokens)| {
             let (definition, definition_tokens) = def.schema.with(|parameters| {
                 let definition = provider.serialize(&tool.name, &tool.description, parameters);
                 let tokens = counter.count_definition(
@@ -275,13 +295,12 @@ pub fn cost(
                 );
                 (definition, tokens)
             });
-            let entry = format!("{}\n", entry.line);
-            let entry_tokens = counter.count_text(&entry);
             ToolCost {
                 name: tool.name.clone(),
                 definition: Size::of(&definition),
                 definition_tokens,
-                entry: Size::of(&entry),
+                // The line with its line feed.
+                entry: Size::of(line).add(LINE_FEED),
                 entry_tokens,
                 ratio: round1(definition_tokens as f64 / entry_tokens.max(1) as f64),
             }
@@ -298,13 +317,13 @@ pub fn cost(
     })
 }
 
-/// The cost of binding `defs` and the search tool, and showing `index` (its text and token
-/// count).
+/// The cost of binding `defs` and the search tool, and showing `index` (its text's size and
+/// token count).
 fn configuration(
     name: &str,
     defs: &[Def<'_>],
     search: Option<&Def<'_>>,
-    index: Option<(&str, u64)>,
+    index: Option<(Size, u64)>,
     indexed: usize,
     provider: Provider,
     counter: &Counter,
@@ -323,7 +342,7 @@ fn configuration(
         .iter()
         .fold(Size::default(), |acc, (size, _)| acc.add(*size));
     let (search_size, search_tokens) = search.map_or((Size::default(), 0), measure);
-    let index_size = index.map_or(Size::default(), |(text, _)| Size::of(text));
+    let index_size = index.map_or(Size::default(), |(size, _)| size);
     let sent = defs.len() + usize::from(search.is_some());
     let definition_tokens =
         measured.iter().map(|(_, t)| t).sum::<u64>() + counter.request_overhead(sent);

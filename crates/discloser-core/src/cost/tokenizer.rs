@@ -41,11 +41,6 @@ impl TokenizerKind {
     }
 }
 
-/// Token counts of pieces of text already counted, for [`Counter::count_text_memo`] (valid
-/// for one tokenizer).
-#[derive(Debug, Default)]
-pub struct TokenMemo(std::collections::HashMap<String, u64>);
-
 /// Counts tokens of texts and definitions with one tokenizer.
 #[derive(Clone, Copy, Debug)]
 pub struct Counter {
@@ -72,28 +67,16 @@ impl Counter {
         }
     }
 
-    /// [`Counter::count_text`] of texts that share many lines (the indexes of several profiles
-    /// of one catalog): each text is cut where counts add up (see `bpe::independent_chunks`),
-    /// and each piece is counted once, in parallel, and remembered in `memo` for the next text.
-    pub fn count_text_memo(&self, text: &str, memo: &mut TokenMemo) -> u64 {
-        let encoding = match self.kind {
-            TokenizerKind::O200k | TokenizerKind::OpenaiFunctions => super::bpe::o200k_base(),
-            TokenizerKind::Cl100k => super::bpe::cl100k_base(),
-            TokenizerKind::Chars => return self.count_text(text),
-        };
-        let pieces = super::bpe::independent_chunks(text, 1);
-        let new: Vec<&str> = pieces
-            .iter()
-            .copied()
-            .filter(|p| !memo.0.contains_key(*p))
-            .collect::<std::collections::BTreeSet<&str>>()
-            .into_iter()
-            .collect();
-        let counted = crate::catalog::parallel::map(new, |p| (p, encoding.count(p) as u64));
-        for (piece, count) in counted {
-            memo.0.insert(piece.to_owned(), count);
+    /// [`Counter::count_text`] of a text from the counts of its pieces, when it is cut only
+    /// where counts add up (after a line feed that neither white space nor `/` follows, see
+    /// `bpe::independent_chunks`), and from its size: the sum of the counts, but for the
+    /// `chars` estimate, which is of the whole text. Texts that share pieces (the indexes of
+    /// several profiles of one catalog, cut before each of their lines) count each piece once.
+    pub fn count_pieces(&self, counts: impl IntoIterator<Item = u64>, size: super::Size) -> u64 {
+        match self.kind {
+            TokenizerKind::Chars => size.chars.div_ceil(4) as u64,
+            _ => counts.into_iter().sum(),
         }
-        pieces.iter().map(|p| memo.0[*p]).sum()
     }
 
     /// Tokens of a set of tool definitions: `parts` are `(name, description, parameters)` and
@@ -168,37 +151,38 @@ fn o200k(text: &str) -> u64 {
 }
 
 #[cfg(test)]
-mod memo_tests {
+mod piece_tests {
     use super::*;
 
     #[test]
-    fn memoised_counts_equal_plain_counts() {
+    fn counts_of_pieces_add_up_to_the_whole() {
         // A miniature of the shared corpora's catalog, in the repository.
-        assert_memoised_counts_equal_plain_counts("tests/fixtures/corpus");
+        assert_counts_of_pieces_add_up("tests/fixtures/corpus");
     }
 
     #[test]
     #[ignore = "needs ../shared/corpora beside the checkout (.ci/run runs it)"]
-    fn memoised_counts_equal_plain_counts_on_the_shared_corpora() {
+    fn counts_of_pieces_add_up_on_the_shared_corpora() {
         let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared"));
         assert!(
             dir.join("corpora").is_dir(),
             "the shared corpora are expected beside the checkout at `{}`: this test is ignored by a plain `cargo test`; run the ignored tests where ../shared/corpora exists (as .ci/run does)",
             dir.join("corpora").display()
         );
-        assert_memoised_counts_equal_plain_counts("../shared/corpora");
+        assert_counts_of_pieces_add_up("../shared/corpora");
     }
 
     /// `corpora` (relative to the repository) holds `github-mcp-server/tools.json`.
-    fn assert_memoised_counts_equal_plain_counts(corpora: &str) {
+    fn assert_counts_of_pieces_add_up(corpora: &str) {
         let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
         let index = std::fs::read_to_string(dir.join("snapshots/default/index.txt")).unwrap();
         let corpus =
             std::fs::read_to_string(dir.join(corpora).join("github-mcp-server/tools.json"))
                 .unwrap();
-        // Texts sharing lines, in both orders, and text with no line to share.
+        // An index, a pretty-printed catalog (indented lines: few cuts), both joined, text
+        // that starts and ends with white space and `/`, and no text.
         let shared = format!("{index}{corpus}");
-        let reordered = format!("{corpus}\n{index}  \n/tail");
+        let reordered = format!("\n {corpus}\n{index}  \n/tail\n");
         for kind in [
             TokenizerKind::O200k,
             TokenizerKind::Cl100k,
@@ -206,10 +190,12 @@ mod memo_tests {
             TokenizerKind::OpenaiFunctions,
         ] {
             let counter = Counter::new(kind);
-            let mut memo = TokenMemo::default();
             for text in [&index, &shared, &reordered, &corpus, &String::new()] {
+                let pieces = super::super::bpe::independent_chunks(text, 1);
+                assert!(text.is_empty() || pieces.len() > 1 || !text.contains("\n-"));
+                let counts = pieces.iter().map(|p| counter.count_text(p));
                 assert_eq!(
-                    counter.count_text_memo(text, &mut memo),
+                    counter.count_pieces(counts, super::super::Size::of(text)),
                     counter.count_text(text),
                     "{kind:?}"
                 );

@@ -93,23 +93,64 @@ pub fn build_index(catalog: &Catalog, profile: &Profile, config: &IndexConfig) -
     assemble(catalog, profile, config, &unbound, entries)
 }
 
-/// The entry of every tool of the catalog, in catalog order (built in parallel), for building
-/// several indexes with [`index_from_entries`] without packing each summary again.
+/// The entry of every tool of the catalog, in catalog order (built in parallel).
 pub fn build_entries(catalog: &Catalog, config: &IndexConfig) -> Vec<Entry> {
     let all: Vec<usize> = (0..catalog.tools.len()).collect();
     crate::catalog::parallel::map(all, |i| entry_with_config(catalog, i, config))
 }
 
-/// [`build_index`] from entries [`build_entries`] made with the same catalog and config.
-pub fn index_from_entries(
-    catalog: &Catalog,
-    profile: &Profile,
-    config: &IndexConfig,
-    entries: &[Entry],
-) -> Index {
-    let unbound = unbound(catalog, profile);
-    let mine = unbound.iter().map(|&i| entries[i].clone()).collect();
-    assemble(catalog, profile, config, &unbound, mine)
+/// Tools per batch when entries are built and dropped batch by batch: enough to amortise a
+/// batch, few enough to spread over the threads.
+const BATCH: usize = 256;
+
+/// Every tool's text-style line, in catalog order, and whether its entry has triggers: what
+/// the text style of any profile's index is made of, so several profiles' indexes are
+/// rendered ([`Lines::render_text`]) without packing each summary again. Built in parallel
+/// batches, each entry turned into its line at once and dropped: a line is about a tenth of
+/// the memory of its entry (which keeps its closed sets as values).
+pub struct Lines {
+    lines: Vec<Box<str>>,
+    triggers: Vec<bool>,
+}
+
+impl Lines {
+    /// The lines of every tool of `catalog`.
+    pub fn build(catalog: &Catalog, config: &IndexConfig) -> Lines {
+        let all: Vec<usize> = (0..catalog.tools.len()).collect();
+        let batches: Vec<&[usize]> = all.chunks(BATCH).collect();
+        let parts = crate::catalog::parallel::map_coarse(batches, |batch| {
+            batch
+                .iter()
+                .map(|&i| {
+                    let entry = entry_with_config(catalog, i, config);
+                    (entry.line.into_boxed_str(), !entry.triggers.is_empty())
+                })
+                .collect::<Vec<_>>()
+        });
+        let (lines, triggers) = parts.into_iter().flatten().unzip();
+        Lines { lines, triggers }
+    }
+
+    /// The line of the tool at `index` of the catalog (without its newline).
+    pub fn line(&self, index: usize) -> &str {
+        &self.lines[index]
+    }
+
+    /// The text style's index of `profile` in parts, for these lines (built with the same
+    /// catalog and config): its header (empty when there is none) and the catalog indices of
+    /// its entries, whose lines ([`Lines::line`]) follow it. The index's text is each part
+    /// (the header only when there is one) followed by a line feed:
+    /// `render(&build_index(catalog, profile, config), Style::Text)`, the same bytes.
+    pub fn parts(
+        &self,
+        catalog: &Catalog,
+        profile: &Profile,
+        config: &IndexConfig,
+    ) -> (String, Vec<usize>) {
+        let unbound = unbound(catalog, profile);
+        let any_triggers = unbound.iter().any(|&i| self.triggers[i]);
+        (clean_header(header_text(config, any_triggers)), unbound)
+    }
 }
 
 /// `render(&build_index(catalog, profile, config), style)` as pieces to write one after the
@@ -123,8 +164,6 @@ pub fn render_index(
     config: &IndexConfig,
     style: Style,
 ) -> (Vec<String>, Vec<Warning>) {
-    /// Tools per batch: enough to amortise a batch, few enough to spread over the threads.
-    const BATCH: usize = 256;
     if style == Style::Json {
         let index = build_index(catalog, profile, config);
         return (vec![render(&index, style)], index.warnings);
