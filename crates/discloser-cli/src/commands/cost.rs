@@ -199,7 +199,7 @@ fn write_table(
     markdown: bool,
 ) -> anyhow::Result<()> {
     let numbers: Vec<usize> = (1..header.len()).collect();
-    out.write_all(crate::table::render(header, rows, markdown, &numbers).as_bytes())?;
+    crate::table::write(out, header, rows, markdown, &numbers)?;
     Ok(())
 }
 

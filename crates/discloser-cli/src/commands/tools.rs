@@ -37,8 +37,9 @@ pub fn run(
         .map(|t| (t.origin.file, t.origin.pointer_to(""), Target::Value))
         .collect();
     let positions = catalog.locate_many(&requests);
+    drop(requests);
     let tools: Vec<_> = catalog.tools.iter().zip(positions).enumerate().collect();
-    let rows: Vec<Row> = crate::catalog::parallel::map(tools, |(i, (tool, pos))| {
+    let row = |(i, (tool, pos)): (usize, (&crate::catalog::Tool, _))| {
         // Unpacked for this row only (see `catalog::Parameters`).
         let sig = tool.parameters.with(|root| {
             let root = crate::catalog::Schema {
@@ -63,33 +64,30 @@ pub fn run(
             triggers: normalize_triggers(&tool.triggers).len(),
             source: location(&catalog.file_of(tool).path, Some(pos)),
         }
-    });
+    };
     match args.format {
         TableFormat::Json => {
+            let rows = crate::catalog::parallel::map(tools, row);
             // Serialise first: a closed pipe then surfaces as an io::Error (exit 0).
             let text = serde_json::to_string_pretty(&rows)?;
             writeln!(out, "{text}")?;
         }
         TableFormat::Table => {
             let header = ["tool", "state", "required", "triggers", "source"].map(String::from);
-            let cells: Vec<Vec<String>> = rows
-                .iter()
-                .map(|row| {
-                    vec![
-                        row.name.clone(),
-                        row.state.to_owned(),
-                        row.required.join(", "),
-                        row.triggers.to_string(),
-                        row.source.clone(),
-                    ]
-                })
-                .collect();
-            // The shared table shows control characters in names as visible ones.
-            write!(
-                out,
-                "{}",
-                crate::table::render(&header, &cells, false, &[3])
-            )?;
+            // Each row's cells made at once: the rows are never all held twice.
+            let cells = crate::catalog::parallel::map(tools, |tool| {
+                let row = row(tool);
+                vec![
+                    row.name,
+                    row.state.to_owned(),
+                    row.required.join(", "),
+                    row.triggers.to_string(),
+                    row.source,
+                ]
+            });
+            // The shared table shows control characters in names as visible ones; it is written
+            // line by line, never held whole.
+            crate::table::write(out, &header, &cells, false, &[3])?;
         }
     }
     Ok(Outcome::Ok)

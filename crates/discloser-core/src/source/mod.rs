@@ -353,7 +353,11 @@ impl SourceFile {
     /// The position of a byte offset (binary search over line starts: cheap for many lookups
     /// in a large file).
     pub fn position_of(&self, offset: usize) -> Position {
-        let starts = self.line_starts();
+        self.position_in(self.line_starts(), offset)
+    }
+
+    /// [`SourceFile::position_of`] with the file's line starts at hand.
+    fn position_in(&self, starts: &[usize], offset: usize) -> Position {
         let mut offset = offset.min(self.text.len());
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
@@ -464,12 +468,15 @@ impl SourceFile {
         Some(self.text[start..end].trim_end_matches(['\n', '\r']))
     }
 
+    /// The byte offset where each line starts, found once and kept.
     fn line_starts(&self) -> &[usize] {
-        self.line_starts.get_or_init(|| {
-            std::iter::once(0)
-                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
-                .collect()
-        })
+        self.line_starts.get_or_init(|| self.find_line_starts())
+    }
+
+    fn find_line_starts(&self) -> Vec<usize> {
+        std::iter::once(0)
+            .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect()
     }
 
     /// An error located at the value (or key) a JSON pointer designates.
@@ -491,11 +498,11 @@ impl SourceFile {
     /// free that memory afterwards, use [`SourceFile::locate_all`].
     pub fn locate(&self, pointer: &str, target: Target) -> Position {
         let tree = self.positions.get_or_init(|| self.build_positions());
-        self.locate_in(tree.as_ref(), pointer, target)
+        self.locate_in(tree.as_ref(), self.line_starts(), pointer, target)
     }
 
-    /// [`SourceFile::locate`] for many pointers at once, in order. The positions are parsed
-    /// for this call only (unless an earlier `locate` kept them) and dropped on return, so a
+    /// [`SourceFile::locate`] for many pointers at once, in order. The positions (and the line
+    /// starts) are found for this call only (unless kept already) and dropped on return, so a
     /// run that positions findings in thousands of files holds one file's positions at a time.
     /// Only as many levels are built as the deepest pointer asked for has segments; none when
     /// the parse that read the file recorded them that deep (a YAML file's tools).
@@ -520,9 +527,19 @@ impl SourceFile {
                 built.as_ref()
             }
         };
+        // Like the positions, the line starts are found for this call only, unless kept already:
+        // a file's line starts take 8 bytes a line (40 MB for 100,000 tools' files).
+        let found;
+        let starts = match self.line_starts.get() {
+            Some(kept) => kept.as_slice(),
+            None => {
+                found = self.find_line_starts();
+                found.as_slice()
+            }
+        };
         requests
             .into_iter()
-            .map(|(pointer, target)| self.locate_in(tree, pointer, target))
+            .map(|(pointer, target)| self.locate_in(tree, starts, pointer, target))
             .collect()
     }
 
@@ -539,7 +556,13 @@ impl SourceFile {
         }
     }
 
-    fn locate_in(&self, tree: Option<&PosNode>, pointer: &str, target: Target) -> Position {
+    fn locate_in(
+        &self,
+        tree: Option<&PosNode>,
+        starts: &[usize],
+        pointer: &str,
+        target: Target,
+    ) -> Position {
         let Some(mut node) = tree else {
             return Position::START;
         };
@@ -571,7 +594,7 @@ impl SourceFile {
             }
         }
         match at {
-            Loc::Offset(offset) => self.position_of(offset),
+            Loc::Offset(offset) => self.position_in(starts, offset),
             Loc::Pos(pos) => pos,
         }
     }
