@@ -173,13 +173,14 @@ fn cost_counts_the_bundled_definition_bytes() {
     for (i, tool) in catalog.tools.iter().enumerate() {
         let bundled = catalog.bundled(i);
         let text = Provider::Openai.serialize(&tool.name, &tool.description, &bundled);
-        let written = Provider::Openai.serialize(&tool.name, &tool.description, &tool.parameters);
+        let written =
+            Provider::Openai.serialize(&tool.name, &tool.description, tool.parameters.keep());
         // The copied definitions are what the bundled text adds, and what is counted.
         let defs = bundled["$defs"].to_string();
         assert_eq!(
             text.len(),
             written.len() + r#","$defs":"#.len() + defs.len()
-                - refs(&tool.parameters)
+                - refs(tool.parameters.keep())
                     .iter()
                     .map(|r| r.len() - r.trim_start_matches("common.yaml").len())
                     .sum::<usize>(),
@@ -349,7 +350,7 @@ fn original_validator(
     jsonschema::options()
         .with_base_uri(format!("file:///p/{file}"))
         .with_retriever(FolderRetriever(Arc::new(dir.to_path_buf())))
-        .build(&catalog.tools[index].parameters)
+        .build(catalog.tools[index].parameters.keep())
         .unwrap_or_else(|e| panic!("the original compiles: {e}"))
 }
 
@@ -601,7 +602,7 @@ proptest! {
         let original = jsonschema::options()
             .with_base_uri("file:///p/t.json")
             .with_retriever(FolderRetriever(Arc::new(dir.path().to_path_buf())))
-            .build(&catalog.tools[0].parameters)
+            .build(catalog.tools[0].parameters.keep())
             .expect("the original compiles");
         let bundled = bundled_validator(catalog, 0);
         let keys: Vec<String> = uses.iter().enumerate().map(|(i, _)| format!("p{i}")).collect();

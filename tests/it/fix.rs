@@ -894,7 +894,7 @@ fn untyped_enum_fixes_declare_typed_values_on_the_right_schema() {
     let findings = lint(&project, &only("untyped-enum"));
     let fixed = fixed_text(yaml, &findings).expect("fixes");
     let again = project_of(&fixed, "t.yaml").unwrap_or_else(|| panic!("{fixed}"));
-    let params = &again.catalog.get("pick").unwrap().parameters["properties"];
+    let params = &again.catalog.get("pick").unwrap().parameters.keep()["properties"];
     assert_eq!(
         params["tags"]["items"]["enum"],
         serde_json::json!(["red", "green", "blue"]),
@@ -921,7 +921,7 @@ fn untyped_enum_fixes_declare_typed_values_on_the_right_schema() {
         let fixed = fixed_text(&text, &lint(&project, &only("untyped-enum"))).expect("a fix");
         let again = project_of(&fixed, "t.json").unwrap_or_else(|| panic!("{fixed}"));
         assert_eq!(
-            again.catalog.get("pick").unwrap().parameters["properties"]["level"]["enum"],
+            again.catalog.get("pick").unwrap().parameters.keep()["properties"]["level"]["enum"],
             serde_json::json!([1, 2, 3])
         );
         // Laid out like the file: one line stays one line, a pretty file gets a line.

@@ -136,7 +136,8 @@ fn each_format_is_detected() {
         let tool = &project.catalog.tools[0];
         assert_eq!(tool.origin.format, format, "{file}");
         assert_eq!(
-            tool.parameters["properties"]["kind"]["type"], "string",
+            tool.parameters.keep()["properties"]["kind"]["type"],
+            "string",
             "{file}"
         );
     }
@@ -184,7 +185,7 @@ fn gemini_upper_case_types_are_lowered_and_json_schema_is_kept() {
         "g.json",
     )
     .unwrap();
-    let a = &catalog.tools[0].parameters;
+    let a = catalog.tools[0].parameters.keep();
     assert_eq!(a["type"], "object");
     assert_eq!(a["properties"]["type"]["type"], "array");
     assert_eq!(a["properties"]["type"]["items"]["type"], "integer");
@@ -193,7 +194,7 @@ fn gemini_upper_case_types_are_lowered_and_json_schema_is_kept() {
         "data is not a schema"
     );
     assert_eq!(a["properties"]["n"]["anyOf"][1]["type"], "null");
-    let b = &catalog.tools[1].parameters;
+    let b = catalog.tools[1].parameters.keep();
     assert_eq!(
         b["properties"]["k"]["type"], "STRING",
         "JSON Schema is kept as written"

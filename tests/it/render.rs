@@ -110,7 +110,7 @@ fn every_entry_meets_the_index_contract() {
             assert!(!profile.is_bound(&entry.name));
             let tool = project.catalog.get(&entry.name).unwrap();
             // Every required parameter is in the signature, and every enum value whole.
-            let schema = &tool.parameters;
+            let schema = tool.parameters.keep();
             for required in schema["required"].as_array().into_iter().flatten() {
                 let param = required.as_str().unwrap();
                 assert!(

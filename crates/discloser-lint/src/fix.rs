@@ -372,11 +372,17 @@ fn change_of(ctx: &Context<'_>, proposed: Proposed) -> Option<(Doc, Change)> {
 /// and the values typed by its `type`; `None` when the schema is a reference, already closed,
 /// or a value does not read as its type.
 fn typed_enum(tool: &Tool, schema: &str, values: &[String]) -> Option<(String, Value)> {
-    let mut at = schema.strip_prefix("/parameters")?.to_owned();
+    let at = schema.strip_prefix("/parameters")?.to_owned();
     if !at.is_empty() && !at.starts_with('/') {
         return None;
     }
-    let mut node = tool.parameters.pointer(&at)?;
+    // Unpacked for this finding only (see `Parameters::with`).
+    tool.parameters.with(|root| typed_enum_in(root, at, values))
+}
+
+/// [`typed_enum`] in the tool's schema `root`, at the pointer `at` below it.
+fn typed_enum_in(root: &Value, mut at: String, values: &[String]) -> Option<(String, Value)> {
+    let mut node = root.pointer(&at)?;
     for _ in 0..2 {
         let object = node.as_object()?;
         if ["$ref", "enum", "const"]

@@ -61,11 +61,14 @@ pub fn from_text(
                 .into_iter()
                 .filter(|t| keep(t))
                 .collect();
-            described.extend(
-                enum_values(&tool.parameters)
-                    .flat_map(|v| terms(&fold(v)))
-                    .filter(|t| keep(t)),
-            );
+            // Unpacked for this tool only (see `Parameters::with`).
+            tool.parameters.with(|root| {
+                described.extend(
+                    enum_values(root)
+                        .flat_map(|v| terms(&fold(v)))
+                        .filter(|t| keep(t)),
+                );
+            });
             (name, described)
         })
         .collect();

@@ -365,7 +365,7 @@ impl Catalog {
     pub fn parameters(&self, index: usize) -> Schema<'_> {
         Schema {
             doc: DocId::Tool(index),
-            value: &self.tools[index].parameters,
+            value: self.tools[index].parameters.keep(),
         }
     }
 
@@ -401,6 +401,13 @@ impl Catalog {
         schema: Schema<'a>,
     ) -> Result<Schema<'a>, RefError> {
         refs::Docs::rooted(self, root).deref(schema)
+    }
+
+    /// The catalog's documents with `root` standing for its tool's document, as in
+    /// [`Catalog::deref_in`], for the readers that take any [`crate::schema::Documents`]
+    /// ([`crate::schema::closed_values`]).
+    pub fn documents_in<'a>(&'a self, root: Schema<'a>) -> impl crate::schema::Documents<'a> {
+        refs::Docs::rooted(self, root)
     }
 }
 

@@ -3,11 +3,12 @@
 //!
 //! A parsed `Value` takes several times the size of its text (a map entry is over 100 bytes
 //! before its key and value), so keeping every tool's schema parsed made a catalog of 100,000
-//! tools take a gigabyte. Packed, a schema takes about its compact JSON size. Two ways in:
+//! tools take a gigabyte. Packed, a schema takes about its compact JSON size. Two ways in, and
+//! every caller says which (there is no `Deref` to borrow the value without choosing):
 //! - [`Parameters::with`] (and [`Parameters::to_value`]) unpack a copy for one use and drop it,
-//!   for the passes that visit every tool once (`render`, `tools`, `cost`, snapshots);
-//! - `Deref<Target = Value>` unpacks once and keeps the value, for the passes that come back to
-//!   a schema many times (the lint rules, a runtime's validators).
+//!   for the passes that visit every tool (`render`, `tools`, `cost`, `lint`, snapshots);
+//! - [`Parameters::keep`] unpacks once and keeps the value, for a pass that comes back to one
+//!   schema many times, and for a `$ref` into a tool resolved from another document.
 //!
 //! The packing is exact: numbers keep their kind and bits (`1`, `-1`, `1.0`, `-0.0`), strings
 //! their bytes and maps their key order, so an unpacked value equals the parsed one and every
@@ -25,7 +26,7 @@ pub struct Parameters {
     /// The `$ref`s the catalog still has to check, found when the value was packed (see
     /// `refs::refs_to_check`).
     refs: Box<[(String, String)]>,
-    /// The value, while loading, or once something borrowed it through `Deref` (boxed: a tool
+    /// The value, while loading, or once [`Parameters::keep`] kept it (boxed: a tool
     /// is smaller without 72 bytes of `Value` inline).
     value: OnceLock<Box<Value>>,
 }
@@ -104,17 +105,10 @@ impl Parameters {
             .expect("parameters hold a value or its packed bytes")
     }
 
-    /// The value if it is kept parsed (while loading, or after a `Deref`).
-    pub fn kept(&self) -> Option<&Value> {
-        self.value.get().map(|boxed| &**boxed)
-    }
-}
-
-impl std::ops::Deref for Parameters {
-    type Target = Value;
-
-    /// The value, unpacked on first use and kept.
-    fn deref(&self) -> &Value {
+    /// The value, unpacked on first use and kept for the rest of the run: for a pass that
+    /// comes back to one schema many times (a runtime's validators). A pass over every tool
+    /// uses [`Parameters::with`] instead, or the catalog ends up holding every schema parsed.
+    pub fn keep(&self) -> &Value {
         self.value.get_or_init(|| {
             Box::new(unpack(
                 self.packed
@@ -122,6 +116,11 @@ impl std::ops::Deref for Parameters {
                     .expect("parameters hold a value or its packed bytes"),
             ))
         })
+    }
+
+    /// The value if it is kept parsed (while loading, or after [`Parameters::keep`]).
+    pub fn kept(&self) -> Option<&Value> {
+        self.value.get().map(|boxed| &**boxed)
     }
 }
 
@@ -450,7 +449,7 @@ mod tests {
         assert_eq!(back, value);
         // Equal is not enough: the same text (key order, number kinds, `-0.0`).
         assert_eq!(back.to_string(), value.to_string());
-        assert_eq!(*params, value);
+        assert_eq!(*params.keep(), value);
         assert!(params.kept().is_some());
     }
 

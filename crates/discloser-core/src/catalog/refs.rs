@@ -201,7 +201,7 @@ fn load_doc(path: &Path) -> Result<(PathBuf, SourceFile, Value), LoadError> {
 
 fn doc_value(catalog: &Catalog, doc: DocId) -> &Value {
     match doc {
-        DocId::Tool(i) => &catalog.tools[i].parameters,
+        DocId::Tool(i) => catalog.tools[i].parameters.keep(),
         DocId::File(i) => &catalog.refs.docs[i].2,
     }
 }
@@ -394,7 +394,7 @@ pub(super) fn bundle(catalog: &Catalog, index: usize) -> Cow<'_, Value> {
     };
     // References into other files (rare): the bundler resolves through the catalog, which
     // keeps this tool's value.
-    let root: &Value = parameters;
+    let root: &Value = parameters.keep();
     let taken: BTreeSet<String> = root
         .get(container)
         .and_then(Value::as_object)

@@ -123,12 +123,6 @@ pub fn signature(
     }
 }
 
-/// The closed set of values a schema allows, if it declares one: [`closed::closed_values`]
-/// in the catalog's documents (kept at this path for its callers).
-pub fn closed_values(catalog: &Catalog, schema: Schema<'_>, depth: usize) -> Option<Vec<Value>> {
-    closed::closed_values(catalog, schema, depth)
-}
-
 fn closed(catalog: Docs<'_>, schema: Schema<'_>, depth: usize) -> Option<Vec<Value>> {
     closed::closed_values(catalog, schema, depth)
 }

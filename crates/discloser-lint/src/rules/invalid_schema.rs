@@ -74,7 +74,7 @@ const KNOWN_DRAFTS: &[&str] = &[
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for (i, tool) in ctx.project.catalog.tools.iter().enumerate() {
-        // The schema unpacked for this tool only: `Deref` would keep every tool's parsed value.
+        // The schema unpacked for this tool only: `keep` would keep every tool's parsed value.
         tool.parameters
             .with(|params| check_tool(i, tool, params, out));
     }

@@ -110,9 +110,9 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 /// The findings on tool `i`.
 fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Vec<Diagnostic>) {
     let tool = &catalog.tools[i];
-    // The schema unpacked for this tool only (`Parameters::with`): borrowing it through
-    // `Deref` would keep every tool's parsed value for the rest of the run (1.1 GB at 100,000
-    // tools).
+    // The schema unpacked for this tool only (`Parameters::with`), its own `$ref`s resolved in
+    // that copy (`Catalog::deref_in`, `documents_in`): `Parameters::keep` would hold every
+    // tool's parsed value for the rest of the run (1.1 GB at 100,000 tools).
     let params = tool.parameters.with(|value| {
         let own = Schema {
             doc: DocId::Tool(i),
@@ -350,8 +350,9 @@ fn collect_params<'a>(
                     doc: resolved.doc,
                     value: v,
                 });
-            let closed = closed_values(catalog, own, 0)
-                .or_else(|| items.and_then(|it| closed_values(catalog, it, 0)))
+            let docs = catalog.documents_in(whole);
+            let closed = closed_values(docs, own, 0)
+                .or_else(|| items.and_then(|it| closed_values(docs, it, 0)))
                 .map(|vs| {
                     vs.iter()
                         .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_owned))

@@ -20,10 +20,7 @@ pub fn tools_value(target: Provider, catalog: &Catalog, tools: &[usize]) -> Valu
     let definitions: Vec<Definition<'_>> = tools
         .iter()
         .zip(&schemas)
-        .map(|(&i, schema)| Definition {
-            parameters: schema,
-            ..Definition::of(&catalog.tools[i])
-        })
+        .map(|(&i, schema)| Definition::of(&catalog.tools[i], schema))
         .collect();
     target.tools_value(&definitions)
 }

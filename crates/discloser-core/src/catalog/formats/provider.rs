@@ -49,12 +49,14 @@ pub struct Definition<'a> {
 }
 
 impl<'a> Definition<'a> {
-    /// Everything the catalog knows of `tool`.
-    pub fn of(tool: &'a Tool) -> Definition<'a> {
+    /// Everything the catalog knows of `tool`, with `parameters` for its schema (the one
+    /// [`crate::catalog::Catalog::bundled`] gives, or a copy from `Parameters::with`: a tool
+    /// keeps its schema packed).
+    pub fn of(tool: &'a Tool, parameters: &'a Value) -> Definition<'a> {
         Definition {
             name: &tool.name,
             description: &tool.description,
-            parameters: &tool.parameters,
+            parameters,
             title: tool.title.as_deref(),
             annotations: tool.annotations.as_ref(),
             triggers: &tool.triggers,
