@@ -87,6 +87,8 @@ const ROUND_12_FLOOR_RECALL: f64 = 0.79;
 /// both; recall does not reach it.
 const ROUND_13_FLOOR_PRECISION: f64 = 0.94;
 const ROUND_13_FLOOR_RECALL: f64 = 0.80;
+const ROUND_14_FLOOR_PRECISION: f64 = 0.90;
+const ROUND_14_FLOOR_RECALL: f64 = 0.81;
 
 struct Item {
     id: String,
@@ -566,6 +568,21 @@ fn untyped_enum_on_round_13_unseen() {
         "unseen",
         false,
         (ROUND_13_FLOOR_PRECISION, ROUND_13_FLOOR_RECALL),
+    );
+}
+
+/// Round 14 (`m` ids, 490 items, `round14/`): written and labeled blind while the rule was
+/// worked on performance only, in 19 languages, a quarter of it Chinese, and measured whole with
+/// the rule as it stood. Nothing of it has been used to change the rule: its errors are not
+/// printed.
+#[test]
+fn untyped_enum_on_round_14_unseen() {
+    whole_round(
+        "round14",
+        490,
+        "unseen",
+        false,
+        (ROUND_14_FLOOR_PRECISION, ROUND_14_FLOOR_RECALL),
     );
 }
 
