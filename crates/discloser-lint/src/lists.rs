@@ -746,6 +746,18 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
 }
 
 /// The separator at `at`, and where the next item starts.
+/// The first characters of the conjunction words, sorted.
+static CONJUNCTION_STARTS: std::sync::LazyLock<Vec<char>> = std::sync::LazyLock::new(|| {
+    let mut starts: Vec<char> = OR_WORDS
+        .iter()
+        .chain(AND_WORDS)
+        .filter_map(|w| w.chars().next())
+        .collect();
+    starts.sort_unstable();
+    starts.dedup();
+    starts
+});
+
 fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     let mut i = at;
     while s.get(i) == Some(&' ') {
@@ -773,9 +785,15 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     while s.get(i) == Some(&' ') {
         i += 1;
     }
-    // A conjunction word.
+    // A conjunction word (none where no conjunction word starts: most positions).
     let spaced = i > at;
+    let may_start = s
+        .get(i)
+        .is_some_and(|c| CONJUNCTION_STARTS.binary_search(c).is_ok());
     for (words, is_or) in [(OR_WORDS, true), (AND_WORDS, false)] {
+        if !may_start {
+            break;
+        }
         for w in words {
             if !starts_with_chars(&s[i..], w)
                 || (COMMA_ONLY.contains(w) && !seps.comma && !seps.after_label)
