@@ -214,6 +214,69 @@ fn profile_rows_add_the_rendered_index() {
     }
 }
 
+/// A profile's index is measured and counted from its lines (each counted once for every
+/// profile), never rendered whole: its size and tokens are those of the rendered text, with
+/// every tokenizer, for the example's profiles and for a header of several lines, an empty
+/// header, and a profile that binds every tool (an empty index).
+#[test]
+fn index_counts_are_those_of_the_rendered_text() {
+    use discloser::index::{Style, build_index, render};
+    let tmp = tempfile::tempdir().unwrap();
+    let names: Vec<String> = example()
+        .catalog
+        .tools
+        .iter()
+        .map(|t| t.name.clone())
+        .collect();
+    let headers = [
+        "Other tools:\n\n  - call them by name\n/ even this line".to_owned(),
+        String::new(),
+    ];
+    let mut projects = vec![example()];
+    for header in headers {
+        let config = format!(
+            "sources: [{}/*.yaml]\nindex:\n  header: {}\nprofiles:\n  default:\n    starter: [start_registration]\n  everything:\n    starter: [{}]\n",
+            root().join("tools").display(),
+            serde_json::to_string(&header).unwrap(),
+            names.join(", ")
+        );
+        let path = tmp.path().join("discloser.yaml");
+        std::fs::write(&path, config).unwrap();
+        projects.push(Project::load(&path).unwrap_or_else(|e| panic!("{e}")));
+    }
+    for project in &projects {
+        for kind in [
+            TokenizerKind::O200k,
+            TokenizerKind::Cl100k,
+            TokenizerKind::Chars,
+            TokenizerKind::OpenaiFunctions,
+        ] {
+            let counter = Counter::new(kind);
+            let report = cost(project, &counter, &options(Provider::Raw)).unwrap();
+            for row in &report.configurations[1..] {
+                let profile = project.profile(&row.name).unwrap();
+                let text = render(
+                    &build_index(&project.catalog, &profile, project.index_config()),
+                    Style::Text,
+                );
+                assert_eq!(row.index.bytes, text.len(), "{} {kind:?}", row.name);
+                assert_eq!(
+                    row.index.chars,
+                    text.chars().count(),
+                    "{} {kind:?}",
+                    row.name
+                );
+                assert_eq!(
+                    row.index_tokens,
+                    counter.count_text(&text),
+                    "{} {kind:?}",
+                    row.name
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn a_declared_search_tool_is_counted_in_every_profile() {
     let tmp = tempfile::tempdir().unwrap();

@@ -280,4 +280,31 @@ mod tests {
         }
         assert!(drawn > 3000, "most tables are drawn here: {drawn}");
     }
+
+    /// `write` draws what `fixed` accepts (empty cells under a header among them) and hands the
+    /// rest to comfy-table: rows of unequal length, a column wider than comfy-table measures, an
+    /// empty column. Either way, with no width set, `render` gives comfy-table's bytes.
+    #[test]
+    fn write_falls_back_to_comfy_table() {
+        let header = ["a", "b"].map(String::from);
+        let wide = "x".repeat(70_000);
+        let cases: [Vec<Vec<String>>; 4] = [
+            vec![vec!["1".into(), "2".into()]],
+            vec![vec!["1".into()], vec!["1".into(), "2".into(), "3".into()]],
+            vec![vec![String::new(), String::new()]],
+            vec![vec![wide, "2".into()]],
+        ];
+        for (i, rows) in cases.iter().enumerate() {
+            assert_eq!(fixed(&header, rows).is_some(), i == 0 || i == 2, "case {i}");
+            for markdown in [false, true] {
+                assert_eq!(
+                    render(&header, rows, markdown, &[1]),
+                    comfy(&header, rows, markdown, &[1]),
+                    "case {i}"
+                );
+            }
+        }
+        let empty_header = [String::new()];
+        assert!(fixed(&empty_header, &[vec![String::new()]]).is_none());
+    }
 }

@@ -272,7 +272,8 @@ impl Default for Settings {
 pub struct Context<'a> {
     /// The project (catalog, config, profiles).
     pub project: &'a Project,
-    /// The index entry of every tool, by catalog index.
+    /// The index entry of every tool, by catalog index, for the rules (emptied once they have
+    /// run).
     pub entries: Vec<Entry>,
     /// The settings in force.
     pub settings: &'a Settings,

@@ -745,7 +745,6 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
     Some((item, end))
 }
 
-/// The separator at `at`, and where the next item starts.
 /// The first characters of the conjunction words, sorted.
 static CONJUNCTION_STARTS: std::sync::LazyLock<Vec<char>> = std::sync::LazyLock::new(|| {
     let mut starts: Vec<char> = OR_WORDS
@@ -758,6 +757,7 @@ static CONJUNCTION_STARTS: std::sync::LazyLock<Vec<char>> = std::sync::LazyLock:
     starts
 });
 
+/// The separator at `at`, and where the next item starts.
 fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     let mut i = at;
     while s.get(i) == Some(&' ') {

@@ -361,7 +361,9 @@ impl Catalog {
         file.error_at(kind, &origin.pointer_to(suffix), Target::Value, message)
     }
 
-    /// The root schema of the parameters of the tool at `index` of [`Catalog::tools`].
+    /// The root schema of the parameters of the tool at `index` of [`Catalog::tools`], unpacked
+    /// and kept for the rest of the run ([`Parameters::keep`]): not for a pass over every tool,
+    /// which unpacks each schema for one use with [`Parameters::with`].
     pub fn parameters(&self, index: usize) -> Schema<'_> {
         Schema {
             doc: DocId::Tool(index),

@@ -104,8 +104,8 @@ pub fn build_entries(catalog: &Catalog, config: &IndexConfig) -> Vec<Entry> {
 const BATCH: usize = 256;
 
 /// Every tool's text-style line, in catalog order, and whether its entry has triggers: what
-/// the text style of any profile's index is made of, so several profiles' indexes are
-/// rendered ([`Lines::render_text`]) without packing each summary again. Built in parallel
+/// the text style of any profile's index is made of, so several profiles' indexes are measured
+/// and counted ([`Lines::parts`]) without packing each summary again. Built in parallel
 /// batches, each entry turned into its line at once and dropped: a line is about a tenth of
 /// the memory of its entry (which keeps its closed sets as values).
 pub struct Lines {

@@ -498,7 +498,10 @@ impl SourceFile {
     /// free that memory afterwards, use [`SourceFile::locate_all`].
     pub fn locate(&self, pointer: &str, target: Target) -> Position {
         let tree = self.positions.get_or_init(|| self.build_positions());
-        self.locate_in(tree.as_ref(), self.line_starts(), pointer, target)
+        match self.locate_in(tree.as_ref(), pointer, target) {
+            Loc::Offset(offset) => self.position_of(offset),
+            Loc::Pos(pos) => pos,
+        }
     }
 
     /// [`SourceFile::locate`] for many pointers at once, in order. The positions (and the line
@@ -527,19 +530,27 @@ impl SourceFile {
                 built.as_ref()
             }
         };
-        // Like the positions, the line starts are found for this call only, unless kept already:
-        // a file's line starts take 8 bytes a line (40 MB for 100,000 tools' files).
+        let locs: Vec<Loc> = requests
+            .into_iter()
+            .map(|(pointer, target)| self.locate_in(tree, pointer, target))
+            .collect();
+        // Like the positions, the line starts are found for this call only, unless kept already
+        // (a file's line starts take 8 bytes a line: 40 MB for 100,000 tools' files), and only
+        // when an offset is to be turned into a position (a YAML file's tools have positions).
         let found;
         let starts = match self.line_starts.get() {
             Some(kept) => kept.as_slice(),
-            None => {
+            None if locs.iter().any(|loc| matches!(loc, Loc::Offset(_))) => {
                 found = self.find_line_starts();
                 found.as_slice()
             }
+            None => &[],
         };
-        requests
-            .into_iter()
-            .map(|(pointer, target)| self.locate_in(tree, starts, pointer, target))
+        locs.into_iter()
+            .map(|loc| match loc {
+                Loc::Offset(offset) => self.position_in(starts, offset),
+                Loc::Pos(pos) => pos,
+            })
             .collect()
     }
 
@@ -556,15 +567,11 @@ impl SourceFile {
         }
     }
 
-    fn locate_in(
-        &self,
-        tree: Option<&PosNode>,
-        starts: &[usize],
-        pointer: &str,
-        target: Target,
-    ) -> Position {
+    /// Where the value (or key) at `pointer` is, in `tree` (the file start when nothing is
+    /// known).
+    fn locate_in(&self, tree: Option<&PosNode>, pointer: &str, target: Target) -> Loc {
         let Some(mut node) = tree else {
-            return Position::START;
+            return Loc::Pos(Position::START);
         };
         let mut at = node.at;
         let segments: Vec<String> = pointer_segments(pointer).collect();
@@ -593,10 +600,7 @@ impl SourceFile {
                 Kids::Leaf => break,
             }
         }
-        match at {
-            Loc::Offset(offset) => self.position_in(starts, offset),
-            Loc::Pos(pos) => pos,
-        }
+        at
     }
 }
 
