@@ -16,7 +16,7 @@ use anyhow::Context as _;
 use super::{Outcome, for_this_run, load_quietly, load_with};
 use crate::args::{Deny, Globals, LintArgs};
 use crate::lint::fix::{self, Fix, FixTarget};
-use crate::lint::report::{Format, Options, render_with};
+use crate::lint::report::{Format, Options, write_with};
 use crate::lint::{Finding, RULES, Settings, Severity, lint, rules};
 use crate::project::{Project, Strictness};
 
@@ -105,7 +105,7 @@ fn report(
             && globals.color.enabled(std::io::stdout().is_terminal()),
         unsafe_fixes: args.unsafe_fixes,
     };
-    out.write_all(render_with(findings, args.format, options).as_bytes())?;
+    write_with(out, findings, args.format, options)?;
     Ok(())
 }
 

@@ -51,7 +51,11 @@ pub fn render(findings: &[Finding], format: Format, color: bool) -> String {
 /// [`render`] with every option.
 pub fn render_with(findings: &[Finding], format: Format, options: Options) -> String {
     match format {
-        Format::Full => full(findings, options),
+        Format::Full => {
+            let mut out = Vec::new();
+            write_full(&mut out, findings, options).expect("writing to memory cannot fail");
+            String::from_utf8(out).expect("a report is text")
+        }
         Format::Concise => concise(findings, options),
         Format::Json => json(findings),
         Format::Github => github(findings),
@@ -101,17 +105,42 @@ fn location(f: &Finding) -> String {
     }
 }
 
-fn full(findings: &[Finding], options: Options) -> String {
+/// [`render_with`] written to `out`. The `full` format is written as it is rendered, a batch
+/// at a time (226,000 findings make 74 MB of it, never held whole); the others are rendered
+/// whole first.
+pub fn write_with(
+    out: &mut dyn std::io::Write,
+    findings: &[Finding],
+    format: Format,
+    options: Options,
+) -> std::io::Result<()> {
+    match format {
+        Format::Full => write_full(out, findings, options),
+        _ => out.write_all(render_with(findings, format, options).as_bytes()),
+    }
+}
+
+fn write_full(
+    out: &mut dyn std::io::Write,
+    findings: &[Finding],
+    options: Options,
+) -> std::io::Result<()> {
+    /// Chunks rendered at once (in parallel), then written in order and dropped.
+    const CHUNKS_AT_ONCE: usize = 64;
     // Each finding renders alone, so chunks of them render on several threads; the chunks are
-    // joined in order.
+    // written in order.
     // Chunks of 16 to 256 findings: enough chunks to share out, few enough to be cheap.
     let size = (findings.len() / 256).clamp(16, 256);
     let chunks: Vec<&[Finding]> = findings.chunks(size).collect();
-    let mut out: String =
-        crate::catalog::parallel::map(chunks, |chunk| full_chunk(chunk, options)).concat();
-    out.push_str(&summary(findings));
-    out.push_str(&fixable(findings, options.unsafe_fixes));
-    out
+    for batch in chunks.chunks(CHUNKS_AT_ONCE) {
+        let rendered =
+            crate::catalog::parallel::map(batch.to_vec(), |chunk| full_chunk(chunk, options));
+        for text in rendered {
+            out.write_all(text.as_bytes())?;
+        }
+    }
+    out.write_all(summary(findings).as_bytes())?;
+    out.write_all(fixable(findings, options.unsafe_fixes).as_bytes())
 }
 
 fn full_chunk(findings: &[Finding], options: Options) -> String {
