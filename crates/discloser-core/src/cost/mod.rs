@@ -30,15 +30,20 @@ pub struct Size {
     pub bytes: usize,
 }
 
-/// The size of `\n`, which ends each line of an index.
-const LINE_FEED: Size = Size { chars: 1, bytes: 1 };
-
 impl Size {
     /// The size of `text`.
     pub fn of(text: &str) -> Size {
         Size {
             chars: text.chars().count(),
             bytes: text.len(),
+        }
+    }
+
+    /// The size of `line` and the line feed that ends it (a line of an index).
+    fn of_line(line: &str) -> Size {
+        Size {
+            chars: line.chars().count() + 1,
+            bytes: line.len() + 1,
         }
     }
 
@@ -245,7 +250,7 @@ pub fn cost(
         let header = (!header.is_empty()).then(|| header + "\n");
         let header = header.as_deref().unwrap_or("");
         let size = entries.iter().fold(Size::of(header), |acc, &i| {
-            acc.add(Size::of(lines.line(i))).add(LINE_FEED)
+            acc.add(Size::of_line(lines.line(i)))
         });
         let header_tokens = (!header.is_empty()).then(|| counter.count_text(header));
         let tokens = counter.count_pieces(
@@ -299,8 +304,7 @@ pub fn cost(
                 name: tool.name.clone(),
                 definition: Size::of(&definition),
                 definition_tokens,
-                // The line with its line feed.
-                entry: Size::of(line).add(LINE_FEED),
+                entry: Size::of_line(line),
                 entry_tokens,
                 ratio: round1(definition_tokens as f64 / entry_tokens.max(1) as f64),
             }
