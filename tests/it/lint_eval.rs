@@ -79,16 +79,23 @@ const ROUND_11_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_11_FLOOR_RECALL: f64 = 0.93;
 /// Floors for round 12, development data since its measurement unseen (precision 0.969, recall
 /// 0.772 with the rule as it stood after the work on round 11; 0.967 / 0.735 before it; see
-/// PROTOCOL.md): a little below its figures once the rule was worked on it (0.978, 0.815).
+/// PROTOCOL.md): a little below its figures once the rule was worked on it (0.980, 0.914).
 const ROUND_12_FLOOR_PRECISION: f64 = 0.95;
-const ROUND_12_FLOOR_RECALL: f64 = 0.79;
-/// Floors for round 13 (unseen), a little below its measurement with the rule as it stood after
-/// the work on round 12: precision 0.971, recall 0.827 (see PROTOCOL.md). The goal is 0.9 for
-/// both; recall does not reach it.
-const ROUND_13_FLOOR_PRECISION: f64 = 0.94;
-const ROUND_13_FLOOR_RECALL: f64 = 0.80;
+const ROUND_12_FLOOR_RECALL: f64 = 0.88;
+/// Floors for round 13, development data since its measurement unseen (precision 0.971, recall
+/// 0.827 with the rule as it stood after the work on round 12; see PROTOCOL.md): a little below
+/// its figures once the rule was worked on it (0.974, 0.932).
+const ROUND_13_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_13_FLOOR_RECALL: f64 = 0.90;
+/// Floors for round 14 (unseen), a little below its measurement with the rule as it stood after
+/// the work on round 13: precision 0.921, recall 0.853 (0.919 / 0.834 before that work).
 const ROUND_14_FLOOR_PRECISION: f64 = 0.90;
-const ROUND_14_FLOOR_RECALL: f64 = 0.81;
+const ROUND_14_FLOOR_RECALL: f64 = 0.83;
+/// Floors for round 15 (unseen), a little below its measurement with the rule as it stood after
+/// the work on round 13: precision 0.960, recall 0.884 (see PROTOCOL.md). The goal is 0.9 for
+/// both; recall does not quite reach it.
+const ROUND_15_FLOOR_PRECISION: f64 = 0.93;
+const ROUND_15_FLOOR_RECALL: f64 = 0.86;
 
 struct Item {
     id: String,
@@ -558,15 +565,15 @@ fn untyped_enum_on_round_12_development_data() {
 
 /// Round 13 (`n` ids, 495 items, `round13/`): written and labeled blind while the rule was
 /// worked on round 12, in 17 languages, a quarter of it Chinese, and measured whole with the rule
-/// as it stood after that work. Nothing of it has been used to change the rule: its errors are
-/// not printed.
+/// as it stood after that work (precision 0.971, recall 0.827), then used to develop the rule
+/// (its errors print with `DISCLOSER_EVAL_ERRORS=1`).
 #[test]
-fn untyped_enum_on_round_13_unseen() {
+fn untyped_enum_on_round_13_development_data() {
     whole_round(
         "round13",
         495,
-        "unseen",
-        false,
+        "development data",
+        true,
         (ROUND_13_FLOOR_PRECISION, ROUND_13_FLOOR_RECALL),
     );
 }
@@ -583,6 +590,21 @@ fn untyped_enum_on_round_14_unseen() {
         "unseen",
         false,
         (ROUND_14_FLOOR_PRECISION, ROUND_14_FLOOR_RECALL),
+    );
+}
+
+/// Round 15 (`l` ids, 508 items, `round15/`): written and labeled blind while the rule was
+/// worked on round 13, in 20 languages, a quarter of it Chinese, and measured whole with the rule
+/// as it stood after that work. Nothing of it has been used to change the rule: its errors are
+/// not printed.
+#[test]
+fn untyped_enum_on_round_15_unseen() {
+    whole_round(
+        "round15",
+        508,
+        "unseen",
+        false,
+        (ROUND_15_FLOOR_PRECISION, ROUND_15_FLOOR_RECALL),
     );
 }
 

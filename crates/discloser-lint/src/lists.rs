@@ -154,6 +154,7 @@ const OR_WORDS: &[&str] = &[
     "либо",
     "hay",
     "অথবা",
+    "அல்லது",
     "of",
 ];
 const AND_WORDS: &[&str] = &[
@@ -541,6 +542,9 @@ fn quote_close(c: char) -> Option<char> {
         '‘' => '’',
         '「' => '」',
         '«' => '»',
+        // German quotes: `„Trauzimmer“`, `‚a‘`.
+        '„' => '“',
+        '‚' => '‘',
         '『' => '』',
         '《' => '》',
         _ => return None,
@@ -1274,7 +1278,11 @@ fn judge(
         .all(|i| i.value.starts_with(char::is_uppercase));
     let by_structure = (s2.pipe && !han_items)
         || strong
-        || (colon && (clause_end || quoted) && (n >= 3 || s2.or || s2.slash || quoted))
+        // `License term: 1 or 3 years (3-year licenses require …)`: a gloss in parentheses may
+        // follow.
+        || (colon
+            && (clause_end || quoted || after.starts_with(['(', '（']))
+            && (n >= 3 || s2.or || s2.slash || quoted))
         // `(asc or desc)`, but not `(username or organization)`: two words in parentheses are
         // values only when they look like tokens, or the text says so.
         || (paren
@@ -1528,7 +1536,11 @@ fn judge(
         && s2.closing
         && !(s2.and || s2.slash || s2.pipe)
         && !function_word
-        && plain_words()
+        // `A, B or C shift`: letters name the values too.
+        && (plain_words()
+            || c.items.iter().all(|i| {
+                i.value.len() == 1 && i.value.starts_with(|c: char| c.is_ascii_uppercase())
+            }))
         && noun_then_end();
     // `Arm used (left or right).`, `Across or down.`, `Salt or fresh water?`, `Billing cycle,
     // monthly or yearly.`: two plain words offered as the alternatives of a clause they fill,
@@ -1539,6 +1551,11 @@ fn judge(
         && !(s2.comma || s2.and || s2.slash || s2.pipe)
         && !function_word
         && plain_words()
+        // `Address or nearest intersection`: one kind of input makes it what may be typed.
+        && !c
+            .items
+            .iter()
+            .any(|i| INPUT_KINDS.contains(&i.value.to_lowercase().as_str()))
         && {
             let label = head_t.trim_end_matches([',', '，']);
             (paren && clause_end)
@@ -1568,7 +1585,25 @@ fn judge(
     // `City, state or country`: what may be typed, unless a cue or the quoting says otherwise.
     // `Letters, digits and spaces only`: a closing "only" restricts what may be typed.
     let restriction = tail.trim_start().starts_with("only");
-    let only_kinds = kinds && (!strong || restriction) && !s2.pipe && !quoted;
+    // `Only letters, digits and underscores are allowed`: classes of characters, whatever the
+    // cue.
+    let characters = c.items.iter().all(|i| {
+        matches!(
+            i.value.to_lowercase().as_str(),
+            "letters"
+                | "digits"
+                | "numbers"
+                | "underscores"
+                | "hyphens"
+                | "dashes"
+                | "spaces"
+                | "symbols"
+                | "characters"
+                | "periods"
+                | "dots"
+        )
+    });
+    let only_kinds = kinds && (!strong || restriction || characters) && !s2.pipe && !quoted;
     // `Ethylene injection on or off`, `Consider it for need-based aid? yes/no`: the answers of a
     // switch or a question end the text, after a short noun phrase or none.
     let answers = yes_no
@@ -1879,6 +1914,9 @@ const INPUT_KINDS: &[&str] = &[
 /// [`INPUT_KINDS`] in other languages than English: names, numbers, addresses, coordinates
 /// (`도로명 또는 지번`, `alamat atau koordinat`).
 const OTHER_KINDS: &[&str] = &[
+    "नाम",
+    "नंबर",
+    "संख्या",
     "도로명",
     "지번",
     "주소",
@@ -1916,6 +1954,7 @@ const OTHER_KINDS: &[&str] = &[
 /// Kinds of input that head a noun phrase (`номер участка`, `número de teléfono`, `nom du
 /// client`): a phrase they open names what may be typed, not a value.
 const HEAD_KINDS: &[&str] = &[
+    "رقم",
     "адрес",
     "номер",
     "имя",
@@ -2390,7 +2429,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
     // CJK clauses are joined by `，`: not there.
     // The cue searches last, once the phrases are found.
     if !first.chars().any(is_han)
-        && let Some(found) = phrases(first, false)
+        && let Some(found) = phrases(first, false, false)
         // `Fill color, rgb or rgba format.`: a subject, then what it may be.
         && !(found.values[0].starts_with(char::is_uppercase)
             && found.values[1..].iter().all(|v| v.starts_with(char::is_lowercase)))
@@ -2402,7 +2441,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
     let mut from = 0;
     for (i, c) in text.char_indices() {
         let opener = match c {
-            ':' | '：' | '—' => Some(false),
+            ':' | '：' | '—' | '–' => Some(false),
             '(' | '（' => Some(true),
             '.' | '。' | ';' | '；' | '!' | '?' => {
                 from = i + c.len_utf8();
@@ -2475,8 +2514,20 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             .split_whitespace()
             .any(|w| OR_WORDS.contains(&w) || AND_WORDS.contains(&w));
         // The head's cue searches last, once the phrases are found.
-        if let Some(found) = phrases(segment, true).filter(|_| !(paren && conjunction))
-            && !is_label(&format!("{head}:"))
+        // `Delivery format — paper, CD or secure electronic`, `Room type: …`: after a noun that
+        // qualifies them, `format` and `type` name the parameter, not a line of documentation.
+        let label = if words > 1
+            && head
+                .rsplit(' ')
+                .next()
+                .is_some_and(|w| matches!(w.to_lowercase().as_str(), "format" | "type"))
+        {
+            is_example(head)
+        } else {
+            is_label(&format!("{head}:"))
+        };
+        if let Some(found) = phrases(segment, true, !paren).filter(|_| !(paren && conjunction))
+            && !label
             && !is_example(head)
             && !is_conditional(head)
         {
@@ -2486,12 +2537,121 @@ fn phrase_list(s: &[char]) -> Option<Found> {
     None
 }
 
+/// Function words a phrase after a label may carry inside it (`new in box`, `at the student's
+/// home`): the articles and prepositions of a noun phrase.
+const PHRASE_INNER: &[&str] = &[
+    "a", "an", "the", "to", "of", "in", "on", "for", "with", "by", "el", "la", "los", "las", "un",
+    "una", "en", "le", "les", "der", "die", "das",
+];
+
+/// Prepositions that leave a phrase open at its end (`para o coletor`): a description that is a
+/// sentence, not alternatives.
+const PREPOSITIONS: &[&str] = &[
+    "para", "por", "per", "pour", "com", "con", "sur", "avec", "sin", "sem", "mit", "für", "zu",
+    "em", "al", "au", "à", "to", "for", "from", "into", "with", "without", "by", "on", "in", "at",
+];
+
+/// `Self-install kit or professional installation`, `Bride's side, groom's side, or shared`,
+/// `Wagenklasse 1 oder 2`: a description that is nothing but short phrases offered as
+/// alternatives (a short gloss in parentheses may close it). A phrase that names a kind of input
+/// (`Address or nearest intersection`, `Repository name or URL`) or a format makes it a
+/// description of what may be typed.
+fn whole_alternatives(text: &str) -> Option<Found> {
+    let mut body = text.trim().trim_end_matches(['.', '。']).trim_end();
+    // `In person or remote (video)`: a closing gloss, unless it gives examples (`Obra social o
+    // prepaga (OSDE, Swiss Medical, etc.)`).
+    if body.ends_with(')')
+        && let Some(open) = body.rfind('(')
+        && body[open..].chars().count() <= GLOSS
+    {
+        let gloss = &body[open..];
+        if gloss.contains("etc")
+            || gloss.contains("...")
+            || gloss.contains('…')
+            || is_example(gloss)
+        {
+            return None;
+        }
+        body = body[..open].trim_end();
+    }
+    // `Bounding box 'minLon,minLat'`: a quoted value is read by the other finders.
+    if body.starts_with('\'') || body.contains(" '") {
+        return None;
+    }
+    if body.is_empty()
+        || body.contains([
+            '.', '。', ';', '；', '!', '?', ':', '：', '(', ')', '"', '`', '\n', '[', ']', '{', '}',
+        ])
+        || body.chars().any(is_han)
+    {
+        return None;
+    }
+    let found = phrases(body, true, false)?;
+    let named = found.values.iter().any(|v| {
+        v.split_whitespace().any(|w| {
+            let w = w.to_lowercase();
+            // `user's`, `names`: the noun itself.
+            let bare = w
+                .strip_suffix("'s")
+                .or_else(|| w.strip_suffix("’s"))
+                .or_else(|| w.strip_suffix('s'))
+                .unwrap_or(&w);
+            [w.as_str(), bare].iter().any(|w| {
+                INPUT_KINDS.contains(w)
+                    || OTHER_KINDS.contains(w)
+                    || HEAD_KINDS.contains(w)
+                    || NAMING_NOUNS.contains(w)
+                    || matches!(
+                        *w,
+                        "format" | "type" | "value" | "string" | "list" | "array"
+                    )
+            })
+        })
+    });
+    let actions = found
+        .values
+        .iter()
+        .all(|v| ACTION_VERBS.contains(&v.to_lowercase().as_str()));
+    // `Observações para o coletor`: `o` is an article after a preposition; `DNI o NIE del
+    // solicitante`: whose it is.
+    let prose = found.values.iter().any(|v| {
+        v.split_whitespace().any(|w| {
+            let w = w.to_lowercase();
+            GENITIVES.contains(&w.as_str()) || PREPOSITIONS.contains(&w.as_str())
+        })
+    });
+    // `9-character CUSIP or 12-character ISIN`, `RxNorm CUI or NDC-11`: the standards an
+    // identifier may follow.
+    let standards = found.values.iter().all(|v| {
+        v.split_whitespace().any(|w| {
+            let letters = w.chars().take_while(char::is_ascii_uppercase).count();
+            letters >= 3 && w[letters..].chars().all(|c| c == '-' || c.is_ascii_digit())
+        })
+    });
+    (!named && !actions && !prose && !standards && !is_example(body) && !is_conditional(body))
+        .then_some(found)
+}
+
 /// The longest gloss in parentheses a phrase after a label may carry, in characters.
 const GLOSS: usize = 30;
 
 /// The phrases of a segment, if it is a list of three or more short phrases joined by commas
-/// and, at most, a closing "or".
-fn phrases(segment: &str, pairs: bool) -> Option<Found> {
+/// and, at most, a closing "or". `pairs`: the segment follows a label, so two alternatives do
+/// too; `long`: after its colon or dash (not in parentheses), so a phrase may have up to five
+/// words, carry the articles and prepositions of a noun phrase, and open with a preposition the
+/// other phrases share.
+fn phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
+    // `tek kişilik, iki kişilik ya da dört kişilik`: a conjunction of two words is one.
+    let joined;
+    let segment = if let Some(or) = OR_WORDS
+        .iter()
+        .find(|w| w.contains(' ') && segment.contains(&format!(" {w} ")))
+    {
+        joined = segment.replace(&format!(" {or} "), " or ");
+        joined.as_str()
+    } else {
+        segment
+    };
     let slash_split = segment.contains(" / ") && !segment.contains(',');
     // `μετρητά ή κάρτα ή πιστωτικό σημείωμα`: alternatives joined by "or" alone.
     let or_count = segment
@@ -2532,9 +2692,13 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
     let last = match words.first() {
         Some(w) if OR_WORDS.contains(w) => words[1..].join(" "),
         _ => {
-            // `a, b or c`: the closing conjunction inside the last part.
+            // `a, b or c`: the closing conjunction inside the last part; an "and" after it
+            // belongs to the last value (`serviços ou comércio e serviços`).
             let or = words.iter().position(|w| OR_WORDS.contains(w));
-            if words.iter().any(|w| AND_WORDS.contains(w)) {
+            if words[..or.unwrap_or(words.len())]
+                .iter()
+                .any(|w| AND_WORDS.contains(w))
+            {
                 return None;
             }
             match or {
@@ -2547,6 +2711,24 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
         }
     };
     parts.push(last);
+    // `для разрешения на работу, для РВП или для вида на жительство`, `online, at the center, or
+    // at home`: after a label, phrases that open with the same preposition are parallel.
+    let parallel = long
+        .then(|| {
+            let firsts: Vec<String> = parts
+                .iter()
+                .filter_map(|p| p.split_whitespace().next())
+                .map(str::to_lowercase)
+                .collect();
+            firsts
+                .iter()
+                .find(|w| {
+                    !matches!(w.as_str(), "a" | "an" | "the" | "no" | "not")
+                        && firsts.iter().filter(|o| o == w).count() >= 2
+                })
+                .cloned()
+        })
+        .flatten();
     let ok = |p: &String| {
         let ws: Vec<&str> = p.split_whitespace().collect();
         // Inside a phrase only the prepositions of a Romance noun phrase (`bris de glace`).
@@ -2569,6 +2751,8 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
                         | "das"
                 )
         };
+        // After a label a phrase may also carry the articles and prepositions of a noun phrase
+        // inside it (`at the learning center`, `new in box`), never at its end.
         let inner = |w: &&str| {
             let w = w.to_lowercase();
             !STOPWORDS.contains(&w.as_str())
@@ -2577,9 +2761,16 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
                     "de" | "des" | "du" | "del" | "da" | "do" | "di" | "a" | "à"
                 )
                 || foreign_article(&w)
+                || (long && PHRASE_INNER.contains(&w.as_str()))
         };
         // Vietnamese writes a word as several syllables: `bảo dưỡng định kỳ` is two words.
-        let longest = if p.chars().any(is_vietnamese) { 5 } else { 3 };
+        // After a label a value may be a longer noun phrase (`hébergé à titre gratuit`, `conta
+        // corrente na Caixa`).
+        let longest = match (p.chars().any(is_vietnamese), long) {
+            (true, true) => 7,
+            (true, false) | (false, true) => 5,
+            (false, false) => 3,
+        };
         let value_word = (ws.len() == 1
             && matches!(
                 ws[0].to_lowercase().as_str(),
@@ -2589,15 +2780,28 @@ fn phrases(segment: &str, pairs: bool) -> Option<Found> {
             || (ws.len() == 2
                 && ws[0].eq_ignore_ascii_case("no")
                 && !STOPWORDS.contains(&ws[1].to_lowercase().as_str()));
+        let first = ws.first().map(|w| w.to_lowercase()).unwrap_or_default();
         (1..=longest).contains(&ws.len())
             && (value_word
-                || !STOPWORDS.contains(&ws[0].to_lowercase().as_str())
-                || (ws.len() >= 2 && foreign_article(&ws[0].to_lowercase())))
+                || !STOPWORDS.contains(&first.as_str())
+                || (ws.len() >= 2 && foreign_article(&first))
+                || parallel.as_deref() == Some(first.as_str()))
             && (value_word || ws.iter().all(inner))
+            // `class A`: a capital is a letter, not the article.
+            && !(ws.len() >= 2 && ws.last().is_some_and(|w| STOPWORDS.contains(w)))
+            // `hours and a note`: a phrase of parts, not one value.
+            && !(ws.len() > 3
+                && ws
+                    .iter()
+                    .any(|w| AND_WORDS.contains(w) && !COMMA_ONLY.contains(w)))
             && ws.iter().all(|w| {
                 w.chars().all(|c| {
                     regex_syntax::is_word_character(c) || matches!(c, '-' | '\'' | '’' | '&')
                 })
+                // `Emp@tia`: a sign inside a name.
+                || (pairs
+                    && w.chars().skip(1).any(|c| c == '@')
+                    && w.chars().all(|c| regex_syntax::is_word_character(c) || c == '@'))
                 // `carico/scarico`: two words joined by a slash are one value.
                     || (pairs
                         && w.split('/').count() == 2
@@ -2944,6 +3148,231 @@ fn only_one(text: &str) -> Option<&str> {
     None
 }
 
+/// What an "only" says is accepted, after the list: `Only Zoom and Google Meet are integrated`.
+const ONLY_PARTICIPLES: &[&str] = &[
+    "supported",
+    "accepted",
+    "allowed",
+    "available",
+    "offered",
+    "integrated",
+    "quoted",
+    "valid",
+    "permitted",
+    "stocked",
+    "enabled",
+    "recognized",
+    "recognised",
+    "handled",
+    "sold",
+    "shipped",
+];
+
+/// The verbs an "only" restricts, before the list: `We only stock white, black and gold`.
+const ONLY_VERBS: &[&str] = &[
+    "support", "supports", "accept", "accepts", "offer", "offers", "stock", "stocks", "carry",
+    "carries", "allow", "allows", "sell", "sells", "ship", "ships", "serve", "serves",
+];
+
+/// Leads that say a list is all that is on offer, the list running to the end of its sentence:
+/// `Solo disponible en español, inglés y francés`, `仅支持微信支付和支付宝`.
+const ONLY_LEADS: &[&str] = &[
+    "available only in",
+    "only available in",
+    "available only for",
+    "only available for",
+    "solo disponible en",
+    "sólo disponible en",
+    "disponible solo en",
+    "disponible sólo en",
+    "disponible únicamente en",
+    "disponible uniquement en",
+    "uniquement disponible en",
+    "seulement disponible en",
+    "nur verfügbar in",
+    "nur erhältlich in",
+    "disponível apenas em",
+    "apenas disponível em",
+    "somente disponível em",
+    "disponibile solo in",
+    "solo disponibile in",
+    "仅支持",
+    "只支持",
+    "仅接受",
+    "只接受",
+    "仅限",
+    "只限",
+    "仅提供",
+    "只提供",
+];
+
+/// A list of two or more short phrases that "only" restricts the values to: `Only CycloneDX
+/// JSON and SPDX JSON are supported`, `We only stock white, black, gold sequin and greenery
+/// wall`, `Solo disponible en español, inglés y francés`, `仅支持微信支付和支付宝`. The list is
+/// between "only" and "are <accepted>", or follows "only <offers>" (or a lead of another
+/// language) to the end of its sentence. Kinds of input (`Only letters, digits and underscores
+/// are allowed`) restrict what may be typed, not which values.
+fn only_list(text: &str) -> Option<Found> {
+    let lower = text.to_lowercase();
+    if !lower.contains("only") && !ONLY_LEADS.iter().any(|l| lower.contains(l)) {
+        return None;
+    }
+    for sentence in text.split_inclusive(['.', ';', '!', '?', '。', '；', '！', '？']) {
+        let sentence = sentence.trim();
+        let lower = sentence.to_lowercase();
+        // Lowercasing may move byte offsets: the sentence is read lowercased throughout.
+        let body = lower.trim_end_matches(['.', ';', '!', '?', '。', '；', '！', '？']);
+        let words: Vec<(usize, &str)> = body
+            .split(' ')
+            .scan(0, |at, w| {
+                let here = *at;
+                *at += w.len() + 1;
+                Some((here, w))
+            })
+            .collect();
+        let mut list = None;
+        for (k, &(at, w)) in words.iter().enumerate() {
+            if w != "only" {
+                continue;
+            }
+            // `When mode is X, only a and b are supported`: another parameter's values.
+            if is_conditional(&sentence[..at.min(sentence.len())]) {
+                break;
+            }
+            let rest = &body[at + w.len()..];
+            // only A, B and C are supported
+            if let Some(end) = [" are ", " is "]
+                .iter()
+                .filter_map(|v| rest.find(v).map(|i| (i, v.len())))
+                .min()
+                .filter(|&(i, v)| {
+                    let after = rest[i + v..].trim_start_matches("currently ");
+                    ONLY_PARTICIPLES.iter().any(|p| {
+                        after.starts_with(p) && !after[p.len()..].starts_with(char::is_alphabetic)
+                    })
+                })
+            {
+                list = Some(&rest[..end.0]);
+                break;
+            }
+            // only stocks A, B and C; supports only A and B
+            if let Some(&(_, verb)) = words.get(k + 1)
+                && ONLY_VERBS.contains(&verb)
+            {
+                list = Some(&rest[1 + verb.len()..]);
+                break;
+            }
+            if k > 0 && ONLY_VERBS.contains(&words[k - 1].1) {
+                list = Some(rest);
+                break;
+            }
+        }
+        if list.is_none() {
+            list = ONLY_LEADS
+                .iter()
+                .find_map(|l| body.find(l).map(|i| &body[i + l.len()..]))
+                .filter(|_| !is_conditional(body));
+        }
+        let Some(list) = list else { continue };
+        // The values as written: lowercasing seldom moves offsets, and the list is read
+        // lowercased where it does.
+        let at = list.as_ptr() as usize - body.as_ptr() as usize;
+        let list = (lower.len() == sentence.len())
+            .then(|| sentence.get(at..at + list.len()))
+            .flatten()
+            .unwrap_or(list);
+        // `仅支持微信支付和支付宝，暂不支持…`: a CJK list ends with its clause.
+        let list = list.split(['，', ',']).collect::<Vec<_>>();
+        let han = list.first().is_some_and(|l| l.chars().any(is_han));
+        let list = if han {
+            list[0].to_owned()
+        } else {
+            list.join(",")
+        };
+        if let Some(values) = only_items(&list, han) {
+            return Some(Found {
+                values,
+                quoted: false,
+                marker: "only".to_owned(),
+                exact: false,
+            });
+        }
+    }
+    None
+}
+
+/// Nouns for a kind of content an "only" list may qualify (`Only SELECT, SHOW and EXPLAIN
+/// statements are allowed`): the parameter takes such content, not one of the items.
+const CONTENT_KINDS: &[&str] = &[
+    "statement",
+    "statements",
+    "queries",
+    "commands",
+    "requests",
+    "files",
+    "images",
+    "documents",
+    "urls",
+    "links",
+    "values",
+    "expressions",
+    "operators",
+    "functions",
+    "fields",
+    "columns",
+];
+
+/// The items of an "only" list ([`only_list`]): two or more short phrases, joined by commas and
+/// a closing "and" or "or" (`、` and `和` in CJK text).
+fn only_items(list: &str, han: bool) -> Option<Vec<String>> {
+    let mut parts: Vec<String> = if han {
+        list.split(['、', '和', '或', '及', '与', '/', '／'])
+            .map(|p| p.trim().to_owned())
+            .collect()
+    } else {
+        let mut parts: Vec<String> = list.split(',').map(|p| p.trim().to_owned()).collect();
+        let last = parts.pop()?;
+        let words: Vec<&str> = last.split_whitespace().collect();
+        // `one level of nesting`: `of` (Dutch "or") joins only after a comma.
+        let joint = words.iter().position(|w| {
+            (OR_WORDS.contains(w) || AND_WORDS.contains(w)) && !COMMA_ONLY.contains(w)
+        })?;
+        if joint > 0 {
+            parts.push(words[..joint].join(" "));
+        }
+        parts.push(words[joint + 1..].join(" "));
+        parts
+    };
+    parts.retain(|p| !p.is_empty());
+    let ok = |p: &String| {
+        let p = p.trim_matches(|c: char| matches!(c, '\'' | '"' | '`' | '“' | '”' | '‘' | '’'));
+        if han {
+            let n = p.chars().count();
+            return (2..=8).contains(&n) && p.chars().all(is_han) && !han_kind(p);
+        }
+        let lower = p.to_lowercase();
+        let ws: Vec<&str> = lower.split_whitespace().collect();
+        (1..=3).contains(&ws.len())
+            && !STOPWORDS.contains(&ws[0])
+            && !ws
+                .iter()
+                .any(|w| OR_WORDS.contains(w) || AND_WORDS.contains(w))
+            && ws.iter().all(|w| {
+                w.chars()
+                    .all(|c| regex_syntax::is_word_character(c) || matches!(c, '-' | '+' | '.'))
+            })
+            && !ws.last().is_some_and(|w| {
+                INPUT_KINDS.contains(w) || OTHER_KINDS.contains(w) || CONTENT_KINDS.contains(w)
+            })
+    };
+    (parts.len() >= 2 && parts.iter().all(ok)).then(|| {
+        unique(parts.iter().map(|p| {
+            p.trim_matches(|c: char| matches!(c, '\'' | '"' | '`' | '“' | '”' | '‘' | '’'))
+                .to_owned()
+        }))
+    })
+}
+
 /// An ASCII word (`cosine`, `v2`) ending at a word boundary, at the start of `s`: in CJK text
 /// any ASCII word is a literal.
 fn ascii_token(s: &str) -> Option<(&str, &str)> {
@@ -3178,13 +3607,19 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
     if let Some(found) = pairs(&flat)
         .or_else(|| quoted_leads(&s))
         .or_else(|| phrase_list(&s))
+        .or_else(|| whole_alternatives(&flat))
         .or_else(|| quoted_alternatives(&s, &first_example))
         .or_else(|| numbered_codes(&s, &first_example))
         .or_else(|| glossed_by_for(&flat))
         .or_else(|| glossed_codes(&s))
         .or_else(|| default_then_also(&flat))
         .or_else(|| spaced_slashes(&flat))
+        .or_else(|| capital_clauses(&flat))
+        .or_else(|| versus(&flat))
     {
+        return Some(found);
+    }
+    if let Some(found) = only_list(&flat) {
         return Some(found);
     }
     only_one(&flat)
@@ -3195,6 +3630,107 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
             marker: "only".to_owned(),
             exact: true,
         })
+}
+
+/// Acronyms that open a sentence as its subject, not as a value: `URL must be absolute`.
+const COMMON_ACRONYMS: &[&str] = &[
+    "API",
+    "APIS",
+    "ID",
+    "IDS",
+    "URL",
+    "URLS",
+    "URI",
+    "JSON",
+    "XML",
+    "HTML",
+    "HTTP",
+    "HTTPS",
+    "SQL",
+    "CSV",
+    "PDF",
+    "UTC",
+    "ISO",
+    "UUID",
+    "IP",
+    "DNS",
+    "SSL",
+    "TLS",
+    "SSH",
+    "CLI",
+    "SDK",
+    "UI",
+    "OK",
+    "NOTE",
+    "TODO",
+    "IMPORTANT",
+    "WARNING",
+    "TIP",
+    "MUST",
+    "NOT",
+    "ONLY",
+    "DO",
+];
+
+/// `PASS lets the truck be used; FAIL tags it out of service`, `BASIC covers SSN trace;
+/// STANDARD adds county criminal`: two or more sentences that each open with a code in capitals,
+/// then a verb in lower case, saying what it does. Acronyms that commonly open a sentence
+/// (`URL must be absolute`) are not codes.
+fn capital_clauses(text: &str) -> Option<Found> {
+    if !text.contains(|c: char| c.is_ascii_uppercase()) {
+        return None;
+    }
+    let mut values: Vec<String> = Vec::new();
+    for clause in text.split(['.', ';', '。', '；', '\n']) {
+        let mut words = clause.split_whitespace();
+        let (Some(code), Some(verb)) = (words.next(), words.next()) else {
+            continue;
+        };
+        let code = code.trim_matches(|c: char| matches!(c, '`' | '\'' | '"'));
+        let is_code = (2..=16).contains(&code.len())
+            && code.starts_with(|c: char| c.is_ascii_uppercase())
+            && code
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+            && !COMMON_ACRONYMS.contains(&code);
+        let verb_like = verb.len() >= 3
+            && verb.chars().all(|c| c.is_ascii_lowercase())
+            && verb.ends_with('s')
+            && !STOPWORDS.contains(&verb);
+        if is_code && verb_like && !values.iter().any(|v| v == code) {
+            values.push(code.to_owned());
+        }
+    }
+    (values.len() >= 2 && !is_example(text)).then(|| Found {
+        values,
+        quoted: false,
+        marker: "codes".to_owned(),
+        exact: true,
+    })
+}
+
+/// `hot desk vs dedicated desk`: a text that is nothing but two short phrases set against each
+/// other.
+fn versus(text: &str) -> Option<Found> {
+    let text = text.trim().trim_end_matches(['.', '?']);
+    let (a, b) = [" vs. ", " vs ", " versus "]
+        .iter()
+        .find_map(|v| text.split_once(v))?;
+    let short = |p: &str| {
+        let ws: Vec<&str> = p.split_whitespace().collect();
+        (1..=3).contains(&ws.len())
+            && ws.iter().all(|w| {
+                w.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '\''))
+            })
+            && !STOPWORDS.contains(&ws[0].to_lowercase().as_str())
+    };
+    (short(a) && short(b)).then(|| Found {
+        values: vec![a.trim().to_owned(), b.trim().to_owned()],
+        quoted: false,
+        marker: "vs".to_owned(),
+        exact: false,
+    })
 }
 
 /// `Found it / Didn't find it / Write note / Needs maintenance`: a text (or what follows its
@@ -3672,6 +4208,83 @@ mod tests {
             "Address: street, city and postal code.",
             "Format such as '2 hours'. A number and a unit ('hours' or 'minutes').",
             "食材列表，如[\"葱\", \"姜\"]",
+        ];
+        let fired: Vec<(&str, Found)> = open
+            .into_iter()
+            .filter_map(|t| closed_list(t, None).map(|f| (t, f)))
+            .collect();
+        assert!(fired.is_empty(), "fired on: {fired:#?}");
+    }
+
+    #[test]
+    fn finds_phrases_only_lists_codes_and_whole_alternatives() {
+        // Phrases of up to five words after a label, with a noun phrase's prepositions.
+        assert_eq!(
+            values("Mode de réception : lettre suivie ou retrait en agence partenaire."),
+            v(&["lettre suivie", "retrait en agence partenaire"])
+        );
+        assert_eq!(
+            values("Where sessions happen — online, at the learning center, or at home."),
+            v(&["online", "at the learning center", "at home"])
+        );
+        assert_eq!(
+            values("Oda tipi: tek kişilik, iki kişilik ya da dört kişilik"),
+            v(&["tek kişilik", "iki kişilik", "dört kişilik"])
+        );
+        assert_eq!(
+            values("Delivery format — paper, CD, or secure electronic (portal)."),
+            v(&["paper", "CD", "secure electronic"])
+        );
+        // What "only" restricts the values to.
+        assert_eq!(
+            values("Meeting link provider. Only Zoom and Google Meet are integrated."),
+            v(&["Zoom", "Google Meet"])
+        );
+        assert_eq!(
+            values("Backdrop color. We only stock white, black and gold sequin."),
+            v(&["white", "black", "gold sequin"])
+        );
+        assert_eq!(
+            values("Idioma. Solo disponible en español, inglés y francés."),
+            v(&["español", "inglés", "francés"])
+        );
+        assert_eq!(
+            values("支付渠道，仅支持微信支付和支付宝"),
+            v(&["微信支付", "支付宝"])
+        );
+        // Codes that open sentences saying what they do.
+        assert_eq!(
+            values("Overall result. PASS lets the truck be used; FAIL tags it out of service."),
+            v(&["PASS", "FAIL"])
+        );
+        assert_eq!(
+            values("hot desk vs dedicated desk"),
+            v(&["hot desk", "dedicated desk"])
+        );
+        assert_eq!(
+            values("Self-install kit or professional installation"),
+            v(&["Self-install kit", "professional installation"])
+        );
+        assert_eq!(
+            values("Bride's side, groom's side, or shared."),
+            v(&["Bride's side", "groom's side", "shared"])
+        );
+        assert_eq!(values("A, B or C shift"), v(&["A", "B", "C"]));
+        let open = [
+            "Address or nearest intersection.",
+            "DNI o NIE del solicitante",
+            "Observações para o coletor",
+            "9-character CUSIP or 12-character ISIN.",
+            "Obra social o prepaga (OSDE, Swiss Medical, etc.)",
+            "Bounding box 'minLon,minLat,maxLon,maxLat'.",
+            "Repository name or URL",
+            "Only letters, digits and underscores are allowed.",
+            "Only SELECT, SHOW and EXPLAIN statements are allowed.",
+            "GitHub Discussions only support one level of nesting.",
+            "One line per entry: project code, hours and a note, separated by semicolons.",
+            "Repository name (required for labels, assignees, milestones, branches, reviewers)",
+            "URL must be absolute. API returns JSON.",
+            "The sum vs the mean of the series, as computed by the service.",
         ];
         let fired: Vec<(&str, Found)> = open
             .into_iter()

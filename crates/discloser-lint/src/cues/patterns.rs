@@ -189,7 +189,7 @@ pub const MODAL_BEFORE: Pattern = Pattern {
 pub const STRONG_AFTER: Pattern = Pattern {
     name: "strong_after",
     kind: Kind::Start,
-    text: r#"^\s*(?:[)）\]]\s*)?(?:(?:四者|三者|两者|二者|其中)?之一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选一|中(?:任)?选(?:一个|一种|其一|择一个?)|中的一(?:个|种|项)|任选其一|の\s*[0-9０-９一二三四五六七八九十]+\s*種類|[0-9]+\s*种(?:之一|中)?|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|are\s+(?:supported|accepted|allowed)|right\s+now\>|for\s+now\>|at\s+the\s+moment\>|for\s+the\s+time\s+being\>|por\s+ahora\>|por\s+el\s+momento\>|pour\s+l['’]instant\>|vorerst\>|[二两三四五六七八九十]个(?:选项|值|项目|级别|等级)|(?:두|세|네|다섯|여섯|일곱|여덟|아홉|열|[0-9]+)\s*가지|(?:only|uniquement|seulement|únicamente|solamente|apenas|somente|soltanto)\s*(?:[,;)）]|$)|are\s+the\s+(?:only\s+)?(?:kinds|values|options|types|choices|modes)\>|are\s+the\s+only\s+[a-z]+\>|(?:[—–-]\s*)?(?:pick|choose|select)\s+(?:only\s+)?one\>)"#,
+    text: r#"^\s*(?:[)）\]]\s*)?(?:(?:四者|三者|两者|二者|其中)?之一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选一|中(?:任)?选(?:一个|一种|其一|择一个?)|中的一(?:个|种|项)|任选其一|の\s*[0-9０-９一二三四五六七八九十]+\s*種類|[0-9]+\s*种(?:之一|中)?|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|중\s*(?:선택|택\s*1|택일)|are\s+(?:supported|accepted|allowed)|right\s+now\>|for\s+now\>|at\s+the\s+moment\>|for\s+the\s+time\s+being\>|por\s+ahora\>|por\s+el\s+momento\>|pour\s+l['’]instant\>|vorerst\>|[二两三四五六七八九十]个(?:选项|值|项目|级别|等级)|(?:두|세|네|다섯|여섯|일곱|여덟|아홉|열|[0-9]+)\s*가지|(?:only|uniquement|seulement|únicamente|solamente|apenas|somente|soltanto)\s*(?:[,;)）]|$)|are\s+the\s+(?:only\s+)?(?:kinds|values|options|types|choices|modes)\>|are\s+the\s+only\s+[a-z]+\>|(?:[—–-]\s*)?(?:pick|choose|select)\s+(?:only\s+)?one\>)"#,
 };
 
 /// Phrases after which a list is an example, not the set of values: the words (`e.g.`, `such
