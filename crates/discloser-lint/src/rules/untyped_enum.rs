@@ -43,7 +43,19 @@ declare_rule! {
     /// accepted.`); a list of plain words before the noun they qualify (`Bus, tram, or metro
     /// line.`); "pick one" or "are the only sizes" after a list; a switch's or a question's
     /// answers that end the text (`Ethylene injection on or off`, `… aid? yes/no`); short
-    /// phrases set off by spaced slashes (`Found it / Didn't find it / Write note`).
+    /// phrases set off by spaced slashes (`Found it / Didn't find it / Write note`). After a
+    /// label's colon or dash a phrase may have up to five words and a noun phrase's prepositions
+    /// (`Mode de réception : lettre suivie ou retrait en agence partenaire`, `online, at the
+    /// learning center, or at the student's home`). Also: what "only" restricts the values to
+    /// (`Only Zoom and Google Meet are integrated`, `We only stock white, black and gold`,
+    /// `Solo disponible en español, inglés y francés`, `仅支持微信支付和支付宝`; not classes of
+    /// characters or kinds of content: `Only letters and digits are allowed`, `Only SELECT and
+    /// SHOW statements are allowed`), codes in capitals that open sentences saying what each
+    /// does (`PASS lets the truck be used; FAIL tags it out of service`), `hot desk vs dedicated
+    /// desk`, and a description that is nothing but short alternatives (`Self-install kit or
+    /// professional installation`; not when one names a kind of input, an identifier standard or
+    /// whose it is: `Address or nearest intersection`, `9-character CUSIP or 12-character ISIN`,
+    /// `DNI o NIE del solicitante`).
     /// The parameter's description,
     /// title and an array's items' texts are read, and its own entry in the tool's description
     /// counts too, in the docstring styles authors paste there (`Args:` lines, Sphinx
