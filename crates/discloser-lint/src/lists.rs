@@ -1444,6 +1444,29 @@ fn judge(
             && c.items.iter().filter(|i| code_like(i)).count() * 2 >= n)
         // `Interval can be 1m, 5m, 15m, 1h`: a modal cue and several code-like values.
         || (modal && n >= 3 && clause_end && c.items.iter().all(code_like));
+    // `Wagenklasse 1 oder 2`, `Lock period 30 or 60 days`: numbers offered as alternatives
+    // after the short label that opens the text, and nothing after them (their unit aside).
+    let label_numbers = numbers
+        && s2.or
+        && !(s2.and || s2.slash || s2.pipe)
+        && from == 0
+        && after.trim_end_matches(['.', '。']).is_empty()
+        && s[to.min(s.len())..]
+            .iter()
+            .all(|c| matches!(c, '.' | '。') || c.is_whitespace())
+        && {
+            let words: Vec<String> = head_t.split_whitespace().map(str::to_lowercase).collect();
+            (1..=3).contains(&words.len())
+                && words.iter().all(|w| {
+                    w.chars().all(char::is_alphabetic)
+                        && !STOPWORDS.contains(&w.as_str())
+                        && !PREPOSITIONS.contains(&w.as_str())
+                        && !matches!(
+                            w.as_str(),
+                            "between" | "than" | "up" | "top" | "page" | "min" | "max"
+                        )
+                })
+        };
     // `Formato da resposta, json ou xml` with `default: json`: the schema says the list holds
     // the parameter's values.
     let by_default = default.is_some_and(|d| c.items.iter().any(|i| i.value == d))
@@ -1617,7 +1640,11 @@ fn judge(
         && ((answers && !conditional())
             || by_structure
             || by_default
-            || (((by_wording || whole) && !prose_word) || bare || choice || qualifying)
+            || (((by_wording || whole) && !prose_word)
+                || bare
+                || choice
+                || qualifying
+                || label_numbers)
                 && !conditional())
         && !after_examples();
     if !fires {
@@ -3179,8 +3206,6 @@ const ONLY_VERBS: &[&str] = &[
 const ONLY_LEADS: &[&str] = &[
     "available only in",
     "only available in",
-    "available only for",
-    "only available for",
     "solo disponible en",
     "sólo disponible en",
     "disponible solo en",
@@ -3213,8 +3238,24 @@ const ONLY_LEADS: &[&str] = &[
 /// language) to the end of its sentence. Kinds of input (`Only letters, digits and underscores
 /// are allowed`) restrict what may be typed, not which values.
 fn only_list(text: &str) -> Option<Found> {
-    let lower = text.to_lowercase();
-    if !lower.contains("only") && !ONLY_LEADS.iter().any(|l| lower.contains(l)) {
+    // Most texts have no "only": they are passed over before anything is lowercased.
+    let bytes = text.as_bytes();
+    let has = |word: &[u8]| {
+        bytes
+            .windows(word.len())
+            .any(|w| w.eq_ignore_ascii_case(word))
+    };
+    // The leads that are not ASCII hold one of `dispon`, `verf`, `erh`, `仅` or `只`.
+    let candidate = has(b"only")
+        || ["仅", "只"].iter().any(|w| text.contains(w))
+        || ONLY_LEADS
+            .iter()
+            .filter(|l| l.is_ascii())
+            .any(|l| has(l.as_bytes()))
+        || has(b"dispon")
+        || has(b"verf")
+        || has(b"erh");
+    if !candidate {
         return None;
     }
     for sentence in text.split_inclusive(['.', ';', '!', '?', '。', '；', '！', '？']) {
@@ -4214,6 +4255,24 @@ mod tests {
             .filter_map(|t| closed_list(t, None).map(|f| (t, f)))
             .collect();
         assert!(fired.is_empty(), "fired on: {fired:#?}");
+    }
+
+    #[test]
+    fn every_only_lead_passes_the_prefilter() {
+        for lead in ONLY_LEADS {
+            let text = format!("Idioma. {lead} alfa, beta y gamma.");
+            assert!(
+                lead.is_ascii()
+                    || ["仅", "只", "dispon", "verf", "erh"]
+                        .iter()
+                        .any(|w| lead.contains(w)),
+                "{lead}"
+            );
+            // The Latin leads find their list; the CJK ones want CJK items.
+            if !lead.chars().any(is_han) {
+                assert!(only_list(&text).is_some(), "{text}");
+            }
+        }
     }
 
     #[test]
