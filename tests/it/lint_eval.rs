@@ -96,6 +96,11 @@ const ROUND_14_FLOOR_RECALL: f64 = 0.83;
 /// both; recall does not quite reach it.
 const ROUND_15_FLOOR_PRECISION: f64 = 0.93;
 const ROUND_15_FLOOR_RECALL: f64 = 0.86;
+/// Floors for round 16 (unseen), a little below its measurement with the rule as it stood
+/// after the work on round 13: precision 0.977, recall 0.784 (see PROTOCOL.md). Recall is far
+/// from the goal of 0.9: this writer's English styles are largely new to the rule (0.718).
+const ROUND_16_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_16_FLOOR_RECALL: f64 = 0.76;
 
 struct Item {
     id: String,
@@ -605,6 +610,21 @@ fn untyped_enum_on_round_15_unseen() {
         "unseen",
         false,
         (ROUND_15_FLOOR_PRECISION, ROUND_15_FLOOR_RECALL),
+    );
+}
+
+/// Round 16 (`k` ids, 503 items, `round16/`): written and labeled blind while the rule was
+/// worked on round 13, in 23 languages, a quarter of it Chinese, and measured whole with the rule
+/// as it stood after that work. Nothing of it has been used to change the rule: its errors are
+/// not printed.
+#[test]
+fn untyped_enum_on_round_16_unseen() {
+    whole_round(
+        "round16",
+        503,
+        "unseen",
+        false,
+        (ROUND_16_FLOOR_PRECISION, ROUND_16_FLOOR_RECALL),
     );
 }
 
