@@ -585,15 +585,16 @@ fn untyped_enum_on_round_13_development_data() {
 
 /// Round 14 (`m` ids, 490 items, `round14/`): written and labeled blind while the rule was
 /// worked on performance only, in 19 languages, a quarter of it Chinese, and measured whole with
-/// the rule as it stood. Nothing of it has been used to change the rule: its errors are not
-/// printed.
+/// the rule as it stood (precision 0.919, recall 0.834) and again after the work on round 13
+/// (0.921, 0.853), then used to develop the rule (its errors print with
+/// `DISCLOSER_EVAL_ERRORS=1`).
 #[test]
-fn untyped_enum_on_round_14_unseen() {
+fn untyped_enum_on_round_14_development_data() {
     whole_round(
         "round14",
         490,
-        "unseen",
-        false,
+        "development data",
+        true,
         (ROUND_14_FLOOR_PRECISION, ROUND_14_FLOOR_RECALL),
     );
 }

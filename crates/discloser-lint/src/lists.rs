@@ -122,6 +122,7 @@ const OR_WORDS: &[&str] = &[
     "oppure",
     "или",
     "або",
+    "чи",
     "lub",
     "albo",
     "hoặc",
@@ -652,9 +653,19 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         || c == '_'
         || (c == '-' && s.get(at + 1).is_some_and(char::is_ascii_digit))
     {
-        let len = s[at..].iter().take_while(|&&x| is_word(x)).count();
+        // `кур'єр`, `l'eau`: an apostrophe between letters is inside the word.
+        let mut len = 0;
+        while let Some(&x) = s.get(at + len) {
+            let inner_apostrophe = matches!(x, '\'' | '’')
+                && len > 0
+                && s[at + len - 1].is_alphabetic()
+                && s.get(at + len + 1).is_some_and(|c| c.is_alphabetic());
+            if !(is_word(x) || inner_apostrophe) {
+                break;
+            }
+            len += 1;
+        }
         let mut value: String = s[at..at + len].iter().collect();
-        let mut len = len;
         // A media type is one token: `application/json`.
         if MEDIA_TYPES.contains(&value.as_str())
             && s.get(at + len) == Some(&'/')
@@ -1094,6 +1105,44 @@ fn judge(
     {
         return None;
     }
+    // `Two-letter code for phone/postal/VAT rules`: the object of "for", qualifying a noun.
+    if c.seps.slash
+        && (head_lower.ends_with(" for") || head_lower == "for")
+        && tail.starts_with(' ')
+        && tail.trim_start().starts_with(char::is_lowercase)
+    {
+        return None;
+    }
+    // `ISO country code (US, DE, JP)`, `BCP 47 tag (en, pt-BR)`, `源视频地址（OSS 或 HTTP）`: in
+    // parentheses after a code a standard defines, or a CJK kind of input, a list shows what
+    // such a value looks like (not `party code (DEM, REP, LIB)`, a code of the tool's own).
+    if head.trim_end().ends_with(['(', '（']) {
+        let before = head.trim_end().trim_end_matches(['(', '（']).trim_end();
+        let word = before.rsplit(' ').next().unwrap_or_default().to_lowercase();
+        let standard = before.split_whitespace().any(|w| {
+            [
+                "ISO",
+                "BCP",
+                "IETF",
+                "RFC",
+                "IANA",
+                "IATA",
+                "ICAO",
+                "UN/LOCODE",
+            ]
+            .iter()
+            .any(|b| w.starts_with(b))
+        });
+        if (standard
+            && matches!(
+                word.as_str(),
+                "code" | "codes" | "tag" | "tags" | "identifier" | "identifiers" | "id" | "ids"
+            ))
+            || HAN_KINDS.iter().any(|k| before.ends_with(k))
+        {
+            return None;
+        }
+    }
     // `地址（省、市）`, `日期（年、月、日）`, `시/군/구`, `都道府県`: the parts of an address or a
     // date.
     if c.items.iter().all(|i| {
@@ -1379,8 +1428,12 @@ fn judge(
     let by_wording = cjk_codes
         || cjk_literals
         || cjk_pair
+        // `Plan output format, text or json.`: names of formats after a label that opens the
+        // text.
+        || (comma && from == 0 && format_names && clause_end && (s2.or || s2.slash))
         || (comma && clause_end && s2.or && n == 2 && c.items.iter().all(code_like))
-        // `Sort by timestamp, asc/desc.`: two short tokens that end the clause.
+        // `Sort by timestamp, asc/desc.`: two short tokens that end the clause; not the parts of
+        // a path (`Project path, group/name`).
         || (comma
             && clause_end
             && s2.slash
@@ -1390,6 +1443,7 @@ fn judge(
                     && (2..=12).contains(&i.value.chars().count())
                     && !OR_WORDS.contains(&i.value.as_str())
                     && !AND_WORDS.contains(&i.value.as_str())
+                    && !INPUT_KINDS.contains(&i.value.to_lowercase().as_str())
             }))
         || (weak
             && (n >= 3 || s2.or || quoted)
@@ -1423,10 +1477,15 @@ fn judge(
                 .next()
                 .is_some_and(|w| GENITIVES.contains(&w.to_lowercase().as_str()))
             && c.items.iter().all(|i| {
+                // `TLS1.2 or TLS1.3`: a version's dot too.
                 i.quoted
                     || (!i.han
-                        && (2..=5).contains(&i.value.len())
-                        && i.value.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()))
+                        && (2..=8).contains(&i.value.len())
+                        && i.value.starts_with(|c: char| c.is_ascii_uppercase())
+                        && i.value.chars().filter(|c| c.is_ascii_uppercase()).count() >= 2
+                        && i.value
+                            .chars()
+                            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '.'))
             }))
         // `Preference between introverted and extroverted`: the two sides of a choice.
         || (head_lower.ends_with("between")
@@ -1775,6 +1834,24 @@ fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found>
         let len = s[i..].iter().take_while(|c| c.is_ascii_digit()).count();
         let glossed = matches!(s.get(i + len), Some('-' | '－'))
             && s.get(i + len + 1).is_some_and(|&c| is_han(c));
+        // `1: 전부사항, 2: 일부사항`, `1 – caixa/pacote, 2 – rolo/prisma`: a number that opens
+        // the text or follows a label's colon or a list mark, then a mark and a word.
+        let opens = s[..i]
+            .iter()
+            .rev()
+            .find(|c| !c.is_whitespace())
+            .is_none_or(|&c| matches!(c, ':' | '：' | ',' | '，' | ';' | '；' | '、' | '.' | '。'));
+        let spaced = s[i + len..].iter().take_while(|c| **c == ' ').count();
+        let mark = s.get(i + len + spaced).copied();
+        let after_mark = s[(i + len + spaced + 1).min(s.len())..]
+            .iter()
+            .skip_while(|c| **c == ' ')
+            .copied()
+            .next();
+        let glossed = glossed
+            || (opens
+                && matches!(mark, Some(':' | '：' | '=' | '–' | '—'))
+                && after_mark.is_some_and(|c| c.is_alphabetic()));
         if glossed && let Ok(k) = s[i..i + len].iter().collect::<String>().parse::<u32>() {
             let next = numbers.last().map_or(k <= 1, |&p| k == p + 1);
             if !next {
@@ -2438,6 +2515,25 @@ fn quoted_leads(s: &[char]) -> Option<Found> {
     })
 }
 
+/// Where the sentence that starts at `from` ends: its terminator's offset (`.` inside a number,
+/// `2.1`, is not one).
+fn sentence_end(text: &str, from: usize) -> Option<usize> {
+    text[from..]
+        .char_indices()
+        .find(|&(k, c)| {
+            matches!(c, '.' | '。' | ';' | '；' | '!' | '?' | '।')
+                && !(c == '.' && inside_number(text, from + k))
+        })
+        .map(|(k, _)| from + k)
+}
+
+/// Whether the `.` at `at` stands between two digits (`2.1`, `14.2`).
+fn inside_number(text: &str, at: usize) -> bool {
+    text[at..].starts_with('.')
+        && text[..at].ends_with(|c: char| c.is_ascii_digit())
+        && text[at + 1..].starts_with(|c: char| c.is_ascii_digit())
+}
+
 /// A list of short phrases after a short label and a colon or in parentheses: `Nature du
 /// sinistre : dégât des eaux, vol, incendie, bris de glace.`, `Tipo de jornada (completa,
 /// parcial, por horas).` The word lists of [`list_at`] stop at an item of several words; here
@@ -2447,30 +2543,48 @@ fn phrase_list(s: &[char]) -> Option<Found> {
     let text: String = s.iter().collect();
     // `none / touching buildplate / everywhere`, `1 day, 1 week, 1 month, or 1 year.`: a first
     // sentence that is nothing but the phrases.
-    let first_end = text.find(['.', '。', ';', '；', '!', '?']);
-    let first = first_end.map_or(text.as_str(), |e| &text[..e]);
-    // `6 cyfr, np. 011000`: the terminator may end an example's abbreviation.
-    let with_stop = first_end.map_or(text.as_str(), |e| {
-        &text[..e + text[e..].chars().next().map_or(0, char::len_utf8)]
-    });
-    // CJK clauses are joined by `，`: not there.
-    // The cue searches last, once the phrases are found.
-    if !first.chars().any(is_han)
-        && let Some(found) = phrases(first, false, false)
-        // `Fill color, rgb or rgba format.`: a subject, then what it may be.
-        && !(found.values[0].starts_with(char::is_uppercase)
-            && found.values[1..].iter().all(|v| v.starts_with(char::is_lowercase)))
-        && !is_example(with_stop)
-        && !is_conditional(first)
-    {
-        return Some(found);
+    // `Permit length. 1 month, 3 months or 12 months.`: any sentence may be nothing but them.
+    let mut from = 0;
+    while from < text.len() {
+        let end = sentence_end(&text, from).unwrap_or(text.len());
+        let sentence = &text[from..end];
+        // `6 cyfr, np. 011000`: the terminator may end an example's abbreviation.
+        let with_stop = &text[from..(end + text[end..].chars().next().map_or(0, char::len_utf8))];
+        // CJK clauses are joined by `，`: not there.
+        // The cue searches last, once the phrases are found.
+        if !sentence.chars().any(is_han)
+            && let Some(found) = phrases(sentence, false, false)
+            // `Fill color, rgb or rgba format.`: a subject, then what it may be.
+            && !(found.values[0].starts_with(char::is_uppercase)
+                && found.values[1..].iter().all(|v| v.starts_with(char::is_lowercase)))
+            && !is_example(with_stop)
+            && !is_conditional(sentence)
+            // `migrate e.g spring, winter, none`: an example cue the full stop cut.
+            && !is_example(&text[..end])
+        {
+            return Some(found);
+        }
+        // `Format wanted. Can be print, large print, audiobook CD, ebook or eaudiobook.`: after a
+        // modal cue, the rest of the sentence.
+        let lower = sentence.to_lowercase();
+        if let Some(k) = ["can be ", "must be ", "may be "]
+            .iter()
+            .find_map(|cue| lower.find(cue).map(|k| k + cue.len()))
+            && lower.len() == sentence.len()
+            && let Some(found) = phrases(&sentence[k..], true, false)
+            && !is_conditional(sentence)
+            && !is_example(&text[..end])
+        {
+            return Some(found);
+        }
+        from = end + text[end..].chars().next().map_or(0, char::len_utf8);
     }
     let mut from = 0;
     for (i, c) in text.char_indices() {
         let opener = match c {
             ':' | '：' | '—' | '–' => Some(false),
             '(' | '（' => Some(true),
-            '.' | '。' | ';' | '；' | '!' | '?' => {
+            '.' | '。' | ';' | '；' | '!' | '?' | '।' if !inside_number(&text, i) => {
                 from = i + c.len_utf8();
                 None
             }
@@ -2484,7 +2598,11 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         }
         let head = text[from..i].trim();
         let words = head.split_whitespace().count();
-        if words == 0 || words > 5 {
+        // `For UPS: Ground, 3 Day Select, …`: what one case takes, not the parameter's set.
+        let case = ["for ", "para ", "pour ", "für ", "per "]
+            .iter()
+            .any(|w| head.to_lowercase().starts_with(w));
+        if words == 0 || words > 5 || case {
             continue;
         }
         let rest = &text[i + c.len_utf8()..];
@@ -2507,8 +2625,9 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             }
             if matches!(
                 c,
-                '.' | '。' | ';' | '；' | '(' | '（' | ':' | '：' | ')' | '）'
-            ) {
+                '.' | '。' | ';' | '；' | '(' | '（' | ':' | '：' | ')' | '）' | '।'
+            ) && !(c == '.' && inside_number(rest, j))
+            {
                 stop = j;
                 break;
             }
@@ -2822,8 +2941,11 @@ fn phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
                     .iter()
                     .any(|w| AND_WORDS.contains(w) && !COMMA_ONLY.contains(w)))
             && ws.iter().all(|w| {
-                w.chars().all(|c| {
-                    regex_syntax::is_word_character(c) || matches!(c, '-' | '\'' | '’' | '&')
+                // `1.5 l`: a decimal point inside a number.
+                w.char_indices().all(|(k, c)| {
+                    regex_syntax::is_word_character(c)
+                        || matches!(c, '-' | '\'' | '’' | '&')
+                        || (c == '.' && inside_number(w, k))
                 })
                 // `Emp@tia`: a sign inside a name.
                 || (pairs
@@ -3031,6 +3153,19 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
                 }
                 Some(c) => matches!(c, '，' | '、' | '/' | '／' | '或' | '）' | ')' | ',' | '|'),
             };
+            // `文件 ID 列表，先调用 upload_file 获得`: a kind of input, and a tool to call.
+            let called = {
+                let before: String = sentence[..i].iter().collect();
+                let before = before.trim_end();
+                ["调用", "調用", "呼び出", "call"]
+                    .iter()
+                    .any(|w| before.ends_with(w))
+            };
+            let kind = INPUT_KINDS.contains(&value.to_lowercase().as_str());
+            if called || kind {
+                i += len.max(1);
+                continue;
+            }
             let glossed_first = han_before && ends && !number && len <= 20 && !examples();
             if glossed_first && !(glossed_after || glossed_before) {
                 if !firsts.contains(&value) {
@@ -3096,6 +3231,19 @@ fn only_one(text: &str) -> Option<&str> {
         let low = &lower[i..];
         let word =
             |w: &str| starts_with(low, w) && !low[w.len()..].starts_with(char::is_alphanumeric);
+        // `Must be 'DELETE' to confirm deletion.`: one quoted value a confirmation must match.
+        if word("must be") {
+            let at = rest["must be".len()..].trim_start();
+            if let Some((value, after)) = quoted_token(at) {
+                let after = after.trim_start();
+                if after.is_empty()
+                    || after.starts_with(['.', ';', ','])
+                    || after.to_lowercase().starts_with("to ")
+                {
+                    return Some(value);
+                }
+            }
+        }
         // only 'en' is supported
         if word("only") {
             let at = rest["only".len()..].trim_start();
@@ -3581,6 +3729,15 @@ pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
 }
 
 fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
+    // `Deprecated and ignored. Older clients sent 'compact' or 'pretty'`: no value is taken.
+    let first_word = text
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    if first_word.eq_ignore_ascii_case("deprecated") {
+        return None;
+    }
     if let Some(found) = bullets(text) {
         return Some(found);
     }
@@ -3592,7 +3749,12 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         last = url.end;
     }
     flat.push_str(&text[last..]);
-    let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+    // `drafting style -- plain english or traditional`: two hyphens are a dash.
+    let flat = flat
+        .split_whitespace()
+        .map(|w| if w == "--" { "—" } else { w })
+        .collect::<Vec<_>>()
+        .join(" ");
     let s: Vec<char> = flat.chars().collect();
     let first_example = FirstExample::new(&flat);
     let mut at = 0;
@@ -3828,11 +3990,28 @@ fn default_then_also(text: &str) -> Option<Found> {
     let clause = &before[before.rfind(stop).map_or(0, |i| i + 1)..];
     let clause_lower = clause.to_ascii_lowercase();
     // `X is default`, `X is the default`; `Default X`, `default is X`, `defaults to X`.
+    // `MLLW is the chart datum`: a code in capitals that opens the clause, said to be what is used.
+    let code_is = {
+        let mut words = clause.split_whitespace();
+        match (words.next(), words.next()) {
+            (Some(code), Some("is"))
+                if (2..=10).contains(&code.len())
+                    && code
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) =>
+            {
+                Some(code)
+            }
+            _ => None,
+        }
+    };
     let default = if let Some(i) = ["is the default", "is default", "(default)"]
         .iter()
         .find_map(|w| clause_lower.trim_end().strip_suffix(w).map(str::len))
     {
         clause[..i].split_whitespace().next_back()
+    } else if code_is.is_some() {
+        code_is
     } else {
         let i = clause_lower.find("default")?;
         let rest = clause[i + "default".len()..].trim_start_matches(['s', ':']);
@@ -4329,6 +4508,67 @@ mod tests {
             v(&["Bride's side", "groom's side", "shared"])
         );
         assert_eq!(values("A, B or C shift"), v(&["A", "B", "C"]));
+        // Numbered codes in any script, a confirmation word, a default code and what else is
+        // allowed, phrases after a modal cue or in a later sentence, decimals inside phrases.
+        assert_eq!(
+            values("열람 종류. 1: 전부사항, 2: 일부사항, 3: 현재유효사항"),
+            v(&["1", "2", "3"])
+        );
+        assert_eq!(
+            values("Formato: 1 – caixa/pacote, 2 – rolo/prisma, 3 – envelope."),
+            v(&["1", "2", "3"])
+        );
+        assert_eq!(
+            values("Must be 'DELETE' to confirm deletion."),
+            v(&["DELETE"])
+        );
+        assert_eq!(
+            values("Vertical datum. MLLW is the chart datum; MSL and NAVD are also allowed."),
+            v(&["MLLW", "MSL", "NAVD"])
+        );
+        assert_eq!(
+            values("Format wanted. Can be print, large print, audiobook CD or ebook."),
+            v(&["print", "large print", "audiobook CD", "ebook"])
+        );
+        assert_eq!(
+            values("Permit length. 1 month, 3 months or 12 months."),
+            v(&["1 month", "3 months", "12 months"])
+        );
+        assert_eq!(
+            values("Conformance target – WCAG 2.1 AA, WCAG 2.1 AAA, WCAG 2.2 AA."),
+            v(&["WCAG 2.1 AA", "WCAG 2.1 AAA", "WCAG 2.2 AA"])
+        );
+        assert_eq!(
+            values("Plan output format, text or json."),
+            v(&["text", "json"])
+        );
+        assert_eq!(
+            values("Тип доставки: відділення, поштомат або кур'єр."),
+            v(&["відділення", "поштомат", "кур'єр"])
+        );
+        assert_eq!(
+            values("Where the object is: on_view, in_storage, or any (default)."),
+            v(&["on_view", "in_storage", "any"])
+        );
+        let open = [
+            "Service name as the carrier lists it. For UPS: Ground, 3 Day Select, Next Day Air.",
+            "Two-letter country code for phone/postal/VAT rules.",
+            "ISO country code (US, DE, JP).",
+            "Source language as a BCP 47 tag (en, pt-BR, zh-Hant).",
+            "源视频地址（OSS 或 HTTP）",
+            "附件文件 ID 列表，先调用 upload_file 获得",
+            "工作类型，参考值：开发、测试、会议、文档",
+            "Project path, group/name.",
+            "Deprecated and ignored. Older clients sent 'compact' or 'pretty' here.",
+            "Can be used with search, list or get.",
+            "Season when fauna migrate e.g spring, winter, none.",
+            "Directory object can be obtained by return value of FSDirectory.open a path string",
+        ];
+        let fired: Vec<(&str, Found)> = open
+            .into_iter()
+            .filter_map(|t| closed_list(t, None).map(|f| (t, f)))
+            .collect();
+        assert!(fired.is_empty(), "fired on: {fired:#?}");
         let open = [
             "Address or nearest intersection.",
             "DNI o NIE del solicitante",

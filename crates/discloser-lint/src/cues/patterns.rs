@@ -271,6 +271,8 @@ pub const EXAMPLE_SIGNS: Pattern = Pattern {
         | 例[)）]
         | (?:^|[，,、：:\s])如(?:[^下果何此今]|$)
         | 常见(?:的)?(?:有|为|是)?\s*[:：]?\s*$
+        | 参考值
+        | 仅供参考
         | जैसे | उदाहरण | مثلاً | مثلا | مثل | เช่น | ตัวอย่าง | למשל | مانند | যেমন | наприклад | π\.χ\.
         )"#,
 };
@@ -279,7 +281,7 @@ pub const EXAMPLE_SIGNS: Pattern = Pattern {
 pub const OPEN_AFTER: Pattern = Pattern {
     name: "open_after",
     kind: Kind::Start,
-    text: r#"(?i)^\s*(?:,\s*)?(?:etc\>|\.\.\.|…|and\s+(?:so\s+on|more|others)|among\s+others|or\s+(?:other|any|similar|more|a\s+custom)\>|(?:or|and)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+){0,3}(?:like|such\s+as|e\.g)\>|entre\s+otros|u\s+otros|y\s+más|等|など|之类|可自定义|et\s+c(?:etera)?\>|и\s+т\.\s?д|и\s+др\.|v\.v\.|dll\>|dsb\>|ecc\>|usw\>|등)"#,
+    text: r#"(?i)^\s*(?:,\s*)?(?:etc\>|\.\.\.|…|and\s+(?:so\s+on|more|others)|among\s+others|or\s+(?:(?:other|similar|more|a\s+custom)\>|any\s+\p{L})|(?:or|and)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+){0,3}(?:like|such\s+as|e\.g)\>|entre\s+otros|u\s+otros|y\s+más|等|など|之类|可自定义|et\s+c(?:etera)?\>|и\s+т\.\s?д|и\s+др\.|v\.v\.|dll\>|dsb\>|ecc\>|usw\>|등)"#,
 };
 
 /// A default right before a list: `(default: `/tmp` or `/var/tmp`; ...)` says what is used when
