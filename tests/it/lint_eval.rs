@@ -87,10 +87,11 @@ const ROUND_12_FLOOR_RECALL: f64 = 0.88;
 /// its figures once the rule was worked on it (0.974, 0.932).
 const ROUND_13_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_13_FLOOR_RECALL: f64 = 0.90;
-/// Floors for round 14 (unseen), a little below its measurement with the rule as it stood after
-/// the work on round 13: precision 0.921, recall 0.853 (0.919 / 0.834 before that work).
-const ROUND_14_FLOOR_PRECISION: f64 = 0.90;
-const ROUND_14_FLOOR_RECALL: f64 = 0.83;
+/// Floors for round 14, development data since its measurements unseen (precision 0.919, recall
+/// 0.834 with the rule of `68a518d`; 0.921 / 0.853 after the work on round 13; see
+/// PROTOCOL.md): a little below its figures once the rule was worked on it (0.981, 0.939).
+const ROUND_14_FLOOR_PRECISION: f64 = 0.95;
+const ROUND_14_FLOOR_RECALL: f64 = 0.91;
 /// Floors for round 15 (unseen), a little below its measurement with the rule as it stood after
 /// the work on round 13: precision 0.960, recall 0.884 (see PROTOCOL.md). The goal is 0.9 for
 /// both; recall does not quite reach it.
