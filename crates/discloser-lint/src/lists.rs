@@ -1848,12 +1848,17 @@ fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found>
             .skip_while(|c| **c == ' ')
             .copied()
             .next();
+        // `0 - no product selection, 1 - substitution not allowed`: a hyphen with spaces round
+        // it is a dash.
+        let spaced_hyphen =
+            mark == Some('-') && spaced > 0 && s.get(i + len + spaced + 1) == Some(&' ');
         let glossed = glossed
             || (opens
-                && matches!(mark, Some(':' | '：' | '=' | '–' | '—'))
+                && (matches!(mark, Some(':' | '：' | '=' | '–' | '—')) || spaced_hyphen)
                 && after_mark.is_some_and(|c| c.is_alphabetic()));
         if glossed && let Ok(k) = s[i..i + len].iter().collect::<String>().parse::<u32>() {
-            let next = numbers.last().map_or(k <= 1, |&p| k == p + 1);
+            // Codes count up from 0 or 1; a code set may skip a retired number (`0, 1, 2, 5`).
+            let next = numbers.last().map_or(k <= 1, |&p| k > p && k <= p + 4);
             if !next {
                 return None;
             }
