@@ -102,6 +102,11 @@ const ROUND_15_FLOOR_RECALL: f64 = 0.86;
 /// from the goal of 0.9: this writer's English styles are largely new to the rule (0.718).
 const ROUND_16_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_16_FLOOR_RECALL: f64 = 0.76;
+/// Floors for round 17 (unseen), a little below its measurement with the rule as it stood after
+/// the work on round 14: precision 0.924, recall 0.766 (see PROTOCOL.md). Recall is far from the
+/// goal of 0.9, Chinese (0.711) as much as English (0.810).
+const ROUND_17_FLOOR_PRECISION: f64 = 0.90;
+const ROUND_17_FLOOR_RECALL: f64 = 0.74;
 
 struct Item {
     id: String,
@@ -627,6 +632,21 @@ fn untyped_enum_on_round_16_unseen() {
         "unseen",
         false,
         (ROUND_16_FLOOR_PRECISION, ROUND_16_FLOOR_RECALL),
+    );
+}
+
+/// Round 17 (`j` ids, 510 items, `round17/`): written and labeled blind while the rule was
+/// worked on round 14, in 28 languages, a quarter of it Chinese, and measured whole with the rule
+/// as it stood after that work. Nothing of it has been used to change the rule: its errors are
+/// not printed.
+#[test]
+fn untyped_enum_on_round_17_unseen() {
+    whole_round(
+        "round17",
+        510,
+        "unseen",
+        false,
+        (ROUND_17_FLOOR_PRECISION, ROUND_17_FLOOR_RECALL),
     );
 }
 
