@@ -368,6 +368,13 @@ fn untyped_enum_reads_a_long_description_in_near_linear_time() {
         "a, ",
         "a/",
         "「a」或",
+        "only ",
+        "Only a, b or c. ",
+        "e.g. a, b or c. ",
+        "can be a, b or c. ",
+        "1: a, ",
+        "x vs y. ",
+        "PASS lets it; ",
     ] {
         let text = format!("Start here. {} end.", run.repeat(50_000 / run.len()));
         let project = described_tool(

@@ -2549,6 +2549,14 @@ fn phrase_list(s: &[char]) -> Option<Found> {
     // `none / touching buildplate / everywhere`, `1 day, 1 week, 1 month, or 1 year.`: a first
     // sentence that is nothing but the phrases.
     // `Permit length. 1 month, 3 months or 12 months.`: any sentence may be nothing but them.
+    // Whether an example cue starts before `end` (found once: a long text of many sentences
+    // stays linear).
+    let first = std::cell::OnceCell::new();
+    let example_before = |end: usize| {
+        first
+            .get_or_init(|| first_example(&text))
+            .is_some_and(|e| e < end)
+    };
     let mut from = 0;
     while from < text.len() {
         let end = sentence_end(&text, from).unwrap_or(text.len());
@@ -2565,7 +2573,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             && !is_example(with_stop)
             && !is_conditional(sentence)
             // `migrate e.g spring, winter, none`: an example cue the full stop cut.
-            && !is_example(&text[..end])
+            && !example_before(end)
         {
             return Some(found);
         }
@@ -2578,7 +2586,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             && lower.len() == sentence.len()
             && let Some(found) = phrases(&sentence[k..], true, false)
             && !is_conditional(sentence)
-            && !is_example(&text[..end])
+            && !example_before(end)
         {
             return Some(found);
         }
@@ -3425,40 +3433,41 @@ fn only_list(text: &str) -> Option<Found> {
             })
             .collect();
         let mut list = None;
-        for (k, &(at, w)) in words.iter().enumerate() {
-            if w != "only" {
-                continue;
-            }
-            // `When mode is X, only a and b are supported`: another parameter's values.
-            if is_conditional(&sentence[..at.min(sentence.len())]) {
-                break;
-            }
-            let rest = &body[at + w.len()..];
-            // only A, B and C are supported
-            if let Some(end) = [" are ", " is "]
-                .iter()
-                .filter_map(|v| rest.find(v).map(|i| (i, v.len())))
-                .min()
-                .filter(|&(i, v)| {
-                    let after = rest[i + v..].trim_start_matches("currently ");
-                    ONLY_PARTICIPLES.iter().any(|p| {
-                        after.starts_with(p) && !after[p.len()..].starts_with(char::is_alphabetic)
+        // The first "only" of a sentence is read, no other: a text of many stays linear.
+        if let Some((k, &(at, w))) = words.iter().enumerate().find(|(_, (_, w))| *w == "only") {
+            'only: {
+                // `When mode is X, only a and b are supported`: another parameter's values.
+                if is_conditional(&sentence[..at.min(sentence.len())]) {
+                    break 'only;
+                }
+                let rest = &body[at + w.len()..];
+                // only A, B and C are supported
+                if let Some(end) = [" are ", " is "]
+                    .iter()
+                    .filter_map(|v| rest.find(v).map(|i| (i, v.len())))
+                    .min()
+                    .filter(|&(i, v)| {
+                        let after = rest[i + v..].trim_start_matches("currently ");
+                        ONLY_PARTICIPLES.iter().any(|p| {
+                            after.starts_with(p)
+                                && !after[p.len()..].starts_with(char::is_alphabetic)
+                        })
                     })
-                })
-            {
-                list = Some(&rest[..end.0]);
-                break;
-            }
-            // only stocks A, B and C; supports only A and B
-            if let Some(&(_, verb)) = words.get(k + 1)
-                && ONLY_VERBS.contains(&verb)
-            {
-                list = Some(&rest[1 + verb.len()..]);
-                break;
-            }
-            if k > 0 && ONLY_VERBS.contains(&words[k - 1].1) {
-                list = Some(rest);
-                break;
+                {
+                    list = Some(&rest[..end.0]);
+                    break 'only;
+                }
+                // only stocks A, B and C; supports only A and B
+                if let Some(&(_, verb)) = words.get(k + 1)
+                    && ONLY_VERBS.contains(&verb)
+                {
+                    list = Some(&rest[1 + verb.len()..]);
+                    break 'only;
+                }
+                if k > 0 && ONLY_VERBS.contains(&words[k - 1].1) {
+                    list = Some(rest);
+                    break 'only;
+                }
             }
         }
         if list.is_none() {
