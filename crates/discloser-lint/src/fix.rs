@@ -257,6 +257,8 @@ pub(crate) fn resolve(
         let changes: Vec<Change> = wanted.iter().map(|w| w.change.clone()).collect();
         let target = target_of(ctx, doc, file, &tool_of_file);
         let planned = edit::plan(file, &changes);
+        // The file's line starts for these edits only, not kept for the rest of the run.
+        let lines = file.lines();
         wanted
             .into_iter()
             .zip(planned)
@@ -267,8 +269,8 @@ pub(crate) fn resolve(
                         path: file.path.clone(),
                         range: e.range.start + file.bytes_before_text()
                             ..e.range.end + file.bytes_before_text(),
-                        start: file.position_of(e.range.start),
-                        end: file.position_of(e.range.end),
+                        start: lines.position_of(e.range.start),
+                        end: lines.position_of(e.range.end),
                         content: e.content,
                     })
                     .collect();

@@ -24,12 +24,13 @@ mod surely_valid;
 pub mod text;
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
 use crate::config::LintConfig;
 use crate::diagnostic::{LoadError, Position};
-use crate::index::{Entry, build_entries};
+use crate::index::{Entry, build_entries_then};
 use crate::project::Project;
 use crate::source::Target;
 
@@ -272,11 +273,11 @@ impl Default for Settings {
 pub struct Context<'a> {
     /// The project (catalog, config, profiles).
     pub project: &'a Project,
-    /// The index entry of every tool, by catalog index, for the rules (emptied once they have
-    /// run).
-    pub entries: Vec<Entry>,
     /// The settings in force.
     pub settings: &'a Settings,
+    /// The index entries, built by the first rule that reads them ([`Context::entries`]) and
+    /// freed once the rules have run.
+    entries: OnceLock<Vec<Entry>>,
     /// Per tool: whether some profile leaves it unbound (so it appears in an index).
     indexable: Vec<bool>,
 }
@@ -286,11 +287,32 @@ impl Context<'_> {
     pub fn can_be_indexed(&self, tool: usize) -> bool {
         self.indexable[tool]
     }
+
+    /// The index entry of every tool, by catalog index, as far as the rules read it: without
+    /// its `signature` and `line` (empty), and with a required parameter's closed set only
+    /// when it has more than `max_enum_values` values (what `large-enum` reports; no other
+    /// rule reads the sets). Built on the first call, so a run whose rules read no entry
+    /// builds none (100,000 tools' whole entries take about 120 MB).
+    pub fn entries(&self) -> &[Entry] {
+        self.entries.get_or_init(|| {
+            let config = self.project.index_config();
+            let max = config.max_enum_values;
+            build_entries_then(&self.project.catalog, config, |mut entry| {
+                entry.signature = String::new();
+                entry.line = String::new();
+                for param in &mut entry.required {
+                    if param.values.as_ref().is_some_and(|v| v.len() <= max) {
+                        param.values = None;
+                    }
+                }
+                entry
+            })
+        })
+    }
 }
 
 /// Runs every enabled rule over the project and returns sorted findings.
 pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
-    let entries = build_entries(&project.catalog, project.index_config());
     let profiles: Vec<_> = project
         .profile_names()
         .iter()
@@ -304,8 +326,8 @@ pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
         .collect();
     let mut ctx = Context {
         project,
-        entries,
         settings,
+        entries: OnceLock::new(),
         indexable,
     };
     // Rules are independent: each runs on its own thread when there are cores to spare.
@@ -322,16 +344,16 @@ pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
     let check = |rule: &'static Rule| {
         let mut diagnostics = Vec::new();
         (rule.check)(&ctx, &mut diagnostics);
-        diagnostics
-            .into_iter()
-            .filter(|d| match &d.at {
-                At::Tool(i, _) | At::ToolKey(i, _) => {
-                    !catalog.tools[*i].lint_ignore.iter().any(|c| rule.is(c))
-                }
-                At::Config(_) | At::Problem(_) => true,
-            })
-            .map(|d| (rule, d))
-            .collect::<Vec<_>>()
+        // In place, and no more room kept than they take: one rule may report 183,000
+        // diagnostics (40 MB), and they are kept until every rule has run.
+        diagnostics.retain(|d| match &d.at {
+            At::Tool(i, _) | At::ToolKey(i, _) => {
+                !catalog.tools[*i].lint_ignore.iter().any(|c| rule.is(c))
+            }
+            At::Config(_) | At::Problem(_) => true,
+        });
+        diagnostics.shrink_to_fit();
+        (rule, diagnostics)
     };
     // A small catalog is checked on this thread: starting threads, and their page faults on
     // a shared address space, cost more than the rules they would share.
@@ -340,63 +362,149 @@ pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
     } else {
         crate::catalog::parallel::map_coarse(enabled, check)
     };
-    let diagnostics: Vec<(&Rule, Diagnostic)> = per_rule.into_iter().flatten().collect();
-    // Only the rules read the entries: they are freed before the findings are made (100,000
-    // tools' entries take about 120 MB).
-    ctx.entries = Vec::new();
-    // Positions are found file by file (one parse of each file's positions, freed after), not
-    // finding by finding: a large catalog's findings touch every file.
-    let requests: Vec<(usize, String, Target)> = diagnostics
-        .iter()
-        .filter_map(|(_, d)| match &d.at {
-            At::Tool(i, suffix) => Some((i, suffix, Target::Value)),
-            At::ToolKey(i, suffix) => Some((i, suffix, Target::Key)),
-            At::Config(_) | At::Problem(_) => None,
-        })
-        .map(|(i, suffix, target)| {
-            let origin = &catalog.tools[*i].origin;
-            (origin.file, origin.pointer_to(suffix), target)
-        })
-        .collect();
-    let mut positions = catalog.locate_many(&requests).into_iter();
-    let mut requests = requests.into_iter();
-    let located: Vec<_> = diagnostics
-        .into_iter()
-        .map(|(rule, d)| {
-            let located = match &d.at {
-                // One request, and one position, per tool finding, in order.
-                At::Tool(..) | At::ToolKey(..) => requests
-                    .next()
-                    .zip(positions.next())
-                    .map(|((_, pointer, _), pos)| (pointer, pos)),
-                At::Config(_) | At::Problem(_) => None,
-            };
-            (rule, d, located)
-        })
-        .collect();
-    let config = std::sync::OnceLock::new();
-    let (mut findings, proposals): (Vec<Finding>, Vec<Option<Proposal>>) =
-        crate::catalog::parallel::map(located, |(rule, mut d, located)| {
-            let proposal = d.fix.take();
-            let finding = finding(&ctx, &config, rule, settings.severity_of(rule), d, located);
-            (finding, proposal)
-        })
-        .into_iter()
-        .unzip();
-    let proposals: Vec<(usize, Proposal)> = proposals
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, p)| p.map(|p| (i, p)))
-        .collect();
+    // Only the rules read the entries: they are freed before the findings are made.
+    ctx.entries = OnceLock::new();
+    let config = OnceLock::new();
+    let (mut findings, seqs, mut proposals) = findings_of(&ctx, &config, per_rule);
     if !proposals.is_empty() {
+        // In the order the rules proposed them, which decides between overlapping fixes.
+        proposals.sort_by_key(|(i, _)| seqs[*i]);
         fix::resolve(&ctx, &config, &mut findings, proposals);
     }
-    findings.sort_by(|a, b| {
-        (&a.path, a.line, a.column, a.code, &a.message)
-            .cmp(&(&b.path, b.line, b.column, b.code, &b.message))
+    // Sorted by their indexes, ties in the order the rules reported them, then moved into
+    // place: no second list of the findings (a stable sort's scratch would be half of them).
+    let mut order: Vec<usize> = (0..findings.len()).collect();
+    order.sort_unstable_by(|&a, &b| {
+        let (fa, fb) = (&findings[a], &findings[b]);
+        (&fa.path, fa.line, fa.column, fa.code, &fa.message, seqs[a]).cmp(&(
+            &fb.path,
+            fb.line,
+            fb.column,
+            fb.code,
+            &fb.message,
+            seqs[b],
+        ))
     });
+    crate::catalog::apply_order(&mut findings, order);
     findings.dedup();
     findings
+}
+
+/// Files whose findings are made at once (in parallel) before they join the others.
+const FILES_AT_ONCE: usize = 64;
+
+/// The rules' diagnostics as findings, in file order (the config's and the load problems'
+/// last); each finding's place in the rules' order (the rules', each rule's diagnostics in the
+/// order it reported them); and the fixes proposed, by finding index.
+///
+/// Each file's diagnostics are positioned together (one parse of the file's positions, one
+/// pass for its line starts, both freed after), a batch of files at a time, and each
+/// diagnostic is consumed as its finding is made: a large catalog's findings never coexist
+/// with all of its diagnostics, nor with a second list of themselves.
+fn findings_of(
+    ctx: &Context<'_>,
+    config: &OnceLock<crate::source::SourceFile>,
+    per_rule: Vec<(&'static Rule, Vec<Diagnostic>)>,
+) -> (Vec<Finding>, Vec<usize>, Vec<(usize, Proposal)>) {
+    let catalog = &ctx.project.catalog;
+    // The group of a diagnostic: its tool's file, or one past the files.
+    let group_of = |d: &Diagnostic| match &d.at {
+        At::Tool(i, _) | At::ToolKey(i, _) => catalog.tools[*i].origin.file,
+        At::Config(_) | At::Problem(_) => catalog.files.len(),
+    };
+    let mut sizes = vec![0; catalog.files.len() + 1];
+    for d in per_rule.iter().flat_map(|(_, diagnostics)| diagnostics) {
+        sizes[group_of(d)] += 1;
+    }
+    let total = sizes.iter().sum();
+    let mut groups: Vec<Vec<Numbered>> = sizes.into_iter().map(Vec::with_capacity).collect();
+    let numbered = per_rule
+        .into_iter()
+        .flat_map(|(rule, diagnostics)| diagnostics.into_iter().map(move |d| (rule, d)));
+    for (seq, (rule, d)) in numbered.enumerate() {
+        groups[group_of(&d)].push((seq, rule, d));
+    }
+    let mut findings = Vec::with_capacity(total);
+    let mut seqs = Vec::with_capacity(total);
+    let mut proposals = Vec::new();
+    let mut groups = groups
+        .into_iter()
+        .enumerate()
+        .filter(|(_, g)| !g.is_empty());
+    loop {
+        let batch: Vec<_> = groups.by_ref().take(FILES_AT_ONCE).collect();
+        if batch.is_empty() {
+            break;
+        }
+        let made = crate::catalog::parallel::map(batch, |(group, diagnostics)| {
+            if group < catalog.files.len() {
+                file_findings(ctx, group, diagnostics)
+            } else {
+                diagnostics
+                    .into_iter()
+                    .map(|(seq, rule, mut d)| {
+                        let proposal = d.fix.take();
+                        let severity = ctx.settings.severity_of(rule);
+                        let place = place_elsewhere(ctx, config, &d);
+                        (seq, finding(rule, severity, d, place), proposal)
+                    })
+                    .collect()
+            }
+        });
+        for (seq, finding, proposal) in made.into_iter().flatten() {
+            if let Some(proposal) = proposal {
+                proposals.push((findings.len(), proposal));
+            }
+            findings.push(finding);
+            seqs.push(seq);
+        }
+    }
+    (findings, seqs, proposals)
+}
+
+/// A diagnostic with its rule and its place in the rules' order.
+type Numbered = (usize, &'static Rule, Diagnostic);
+
+/// A finding with its place in the rules' order and the fix its rule proposed.
+type Made = (usize, Finding, Option<Proposal>);
+
+/// The findings of the diagnostics of tools of catalog file `file`, with their proposals.
+fn file_findings(ctx: &Context<'_>, file: usize, diagnostics: Vec<Numbered>) -> Vec<Made> {
+    let catalog = &ctx.project.catalog;
+    let source = &catalog.files[file];
+    let requests: Vec<(String, Target)> = diagnostics
+        .iter()
+        .map(|(_, _, d)| match &d.at {
+            At::Tool(i, suffix) => (catalog.tools[*i].origin.pointer_to(suffix), Target::Value),
+            At::ToolKey(i, suffix) => (catalog.tools[*i].origin.pointer_to(suffix), Target::Key),
+            At::Config(_) | At::Problem(_) => unreachable!("only tool diagnostics have a file"),
+        })
+        .collect();
+    let positions = source.locate_all(requests.iter().map(|(p, t)| (p.as_str(), *t)));
+    let lines = source.lines();
+    diagnostics
+        .into_iter()
+        .zip(requests)
+        .zip(positions)
+        .map(|(((seq, rule, mut d), (pointer, _)), pos)| {
+            let proposal = d.fix.take();
+            let severity = ctx.settings.severity_of(rule);
+            let tool = match &d.at {
+                At::Tool(i, _) | At::ToolKey(i, _) => &catalog.tools[*i],
+                At::Config(_) | At::Problem(_) => unreachable!("only tool diagnostics have a file"),
+            };
+            let place = Place {
+                tool: Some(tool.name.clone()),
+                path: source.path.clone(),
+                pos: Some(pos),
+                pointer,
+                // In the window's time, not the line's: one minified line may hold every
+                // finding.
+                window: lines.window(pos.line, pos.col, SNIPPET_CONTEXT),
+            };
+            (seq, finding(rule, severity, d, place), proposal)
+        })
+        .collect()
 }
 
 /// The config file as it is on disk, read once for all config findings and fixes (empty when
@@ -414,60 +522,65 @@ fn config_source<'a>(
     })
 }
 
-/// A diagnostic with its position: `located` is the file pointer and position of a tool
-/// finding; `config` is the config file, read once for all config findings.
-fn finding(
+/// Where a finding is: what [`finding`] adds to a diagnostic.
+struct Place {
+    tool: Option<String>,
+    path: PathBuf,
+    pos: Option<Position>,
+    /// JSON pointer into the file.
+    pointer: String,
+    /// The source line's window around the column, and the column inside it.
+    window: Option<(String, usize)>,
+}
+
+/// The place of a diagnostic that is not a tool's (the config's, a load problem's); `config` is
+/// the config file, read once for all config findings.
+fn place_elsewhere(
     ctx: &Context<'_>,
-    config: &std::sync::OnceLock<crate::source::SourceFile>,
-    rule: &Rule,
-    severity: Severity,
-    d: Diagnostic,
-    located: Option<(String, Position)>,
-) -> Finding {
-    let catalog = &ctx.project.catalog;
-    let (tool, path, pos, pointer, source_line) = match (&d.at, located) {
-        (At::Tool(i, _) | At::ToolKey(i, _), located) => {
-            let (pointer, pos) = located.unwrap_or_else(|| (String::new(), Position::START));
-            let tool = &catalog.tools[*i];
-            let file = catalog.file_of(tool);
-            // In the window's time, not the line's: one minified line may hold every finding.
-            let line = file.line_window(pos.line, pos.col, SNIPPET_CONTEXT);
-            (
-                Some(tool.name.clone()),
-                file.path.clone(),
-                Some(pos),
-                pointer,
-                line,
-            )
-        }
-        (At::Config(pointer), _) => {
-            let path = &ctx.project.config_path;
+    config: &OnceLock<crate::source::SourceFile>,
+    d: &Diagnostic,
+) -> Place {
+    match &d.at {
+        At::Config(pointer) => {
             let file = config_source(ctx, config);
             let pos = file.locate(pointer, Target::Value);
-            let line = file.line_text(pos.line).map(|l| snippet(l, pos.col));
-            (None, path.clone(), Some(pos), pointer.clone(), line)
+            Place {
+                tool: None,
+                path: ctx.project.config_path.clone(),
+                pos: Some(pos),
+                pointer: pointer.clone(),
+                window: file.line_text(pos.line).map(|l| snippet(l, pos.col)),
+            }
         }
-        (At::Problem(e), _) => (
-            None,
-            e.path.clone(),
-            e.position,
-            String::new(),
-            e.source_line
+        At::Problem(e) => Place {
+            tool: None,
+            path: e.path.clone(),
+            pos: e.position,
+            pointer: String::new(),
+            window: e
+                .source_line
                 .as_deref()
                 .zip(e.position)
                 .map(|(l, p)| snippet(l, p.col)),
-        ),
-    };
-    let (source_line, source_column) = source_line.unzip();
+        },
+        At::Tool(..) | At::ToolKey(..) => {
+            unreachable!("a tool diagnostic is placed with its file's others")
+        }
+    }
+}
+
+/// A diagnostic at its place.
+fn finding(rule: &Rule, severity: Severity, d: Diagnostic, place: Place) -> Finding {
+    let (source_line, source_column) = place.window.unzip();
     Finding {
         code: rule.code,
         rule: rule.name,
         severity,
-        tool,
-        path,
-        line: pos.map(|p| p.line),
-        column: pos.map(|p| p.col),
-        pointer,
+        tool: place.tool,
+        path: place.path,
+        line: place.pos.map(|p| p.line),
+        column: place.pos.map(|p| p.col),
+        pointer: place.pointer,
         message: d.message,
         help: d.help,
         fixes: Vec::new(),

@@ -414,8 +414,9 @@ impl Catalog {
 }
 
 /// Rearranges `items` so that item `i` is the one that was at `order[i]` (a permutation), in
-/// place, by following its cycles.
-fn apply_order<T>(items: &mut [T], mut order: Vec<usize>) {
+/// place, by following its cycles: sorting a list of large items by their indexes, then moving
+/// them so, needs no second list of them.
+pub fn apply_order<T>(items: &mut [T], mut order: Vec<usize>) {
     const DONE: usize = usize::MAX;
     for start in 0..items.len() {
         if order[start] == DONE {

@@ -50,7 +50,7 @@ static BOILERPLATE: LazyLock<Regex> = LazyLock::new(|| {
 });
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, entry) in ctx.entries.iter().enumerate() {
+    for (i, entry) in ctx.entries().iter().enumerate() {
         let summary = entry.summary.as_str();
         // Every alternative of the pattern needs one of these: a summary without them (most)
         // needs no search, and a run whose summaries have none compiles no regex.

@@ -37,7 +37,7 @@ declare_rule! {
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let mut owners: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-    for (i, entry) in ctx.entries.iter().enumerate() {
+    for (i, entry) in ctx.entries().iter().enumerate() {
         for trigger in &entry.triggers {
             owners.entry(trigger.to_lowercase()).or_default().push(i);
         }

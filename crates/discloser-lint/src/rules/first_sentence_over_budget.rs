@@ -35,7 +35,7 @@ declare_rule! {
 const TOLERANCE_PERCENT: usize = 30;
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, entry) in ctx.entries.iter().enumerate() {
+    for (i, entry) in ctx.entries().iter().enumerate() {
         if entry.summary_over_budget
             && entry.summary.chars().count()
                 > entry.summary_budget + entry.summary_budget * TOLERANCE_PERCENT / 100

@@ -53,7 +53,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     // counted, since one fix in the server's code mends them all.
     let mut seen: BTreeMap<(usize, &str, String), usize> = BTreeMap::new();
     let mut found: Vec<(usize, &Param, usize)> = Vec::new();
-    for (i, entry) in ctx.entries.iter().enumerate() {
+    for (i, entry) in ctx.entries().iter().enumerate() {
         let file = ctx.project.catalog.tools[i].origin.file;
         for param in &entry.required {
             let Some(values) = param.values.as_deref().filter(|v| v.len() > max) else {
@@ -71,9 +71,12 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for (i, param, others) in found {
         let values = param.values.as_deref().unwrap_or_default();
         let tools = match others {
-            0 => format!("`{}`", ctx.entries[i].name),
-            1 => format!("`{}` and one other tool of its file", ctx.entries[i].name),
-            n => format!("`{}` and {n} other tools of its file", ctx.entries[i].name),
+            0 => format!("`{}`", ctx.entries()[i].name),
+            1 => format!("`{}` and one other tool of its file", ctx.entries()[i].name),
+            n => format!(
+                "`{}` and {n} other tools of its file",
+                ctx.entries()[i].name
+            ),
         };
         let mut help = String::new();
         if let Some(pattern) = common_shape(values) {

@@ -33,7 +33,7 @@ declare_rule! {
 }
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, entry) in ctx.entries.iter().enumerate() {
+    for (i, entry) in ctx.entries().iter().enumerate() {
         let tool = &ctx.project.catalog.tools[i];
         let dropped = entry.summary_dropped_sentences;
         let summary = entry.summary.trim_end();

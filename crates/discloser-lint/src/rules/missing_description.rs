@@ -27,7 +27,7 @@ declare_rule! {
 }
 
 fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, entry) in ctx.entries.iter().enumerate() {
+    for (i, entry) in ctx.entries().iter().enumerate() {
         if entry.summary.is_empty() {
             let tool = &ctx.project.catalog.tools[i];
             let (at, message) = if tool.description.trim().is_empty() {

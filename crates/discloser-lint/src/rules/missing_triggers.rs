@@ -77,8 +77,8 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let config = std::sync::OnceLock::new();
     let catalog = &ctx.project.catalog;
     // The stubs, and under `require_triggers` every tool of the index without trigger words.
-    let flagged: Vec<usize> = (0..ctx.entries.len())
-        .filter(|&i| ctx.entries[i].triggers.is_empty() && ctx.can_be_indexed(i))
+    let flagged: Vec<usize> = (0..ctx.entries().len())
+        .filter(|&i| ctx.entries()[i].triggers.is_empty() && ctx.can_be_indexed(i))
         .filter(|&i| ctx.settings.require_triggers || written(ctx, i))
         .collect();
     if flagged.is_empty() {
@@ -87,7 +87,7 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     // A file where no tool has trigger words, nor an `overrides:` entry for them, has not
     // started on them: its blank lists are one finding, where one per tool would repeat it.
     let started: BTreeSet<usize> = (0..catalog.tools.len())
-        .filter(|&i| !ctx.entries[i].triggers.is_empty() || in_overrides(ctx, i))
+        .filter(|&i| !ctx.entries()[i].triggers.is_empty() || in_overrides(ctx, i))
         .map(|i| catalog.tools[i].origin.file)
         .collect();
     let mut untouched: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
