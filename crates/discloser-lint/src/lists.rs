@@ -412,6 +412,17 @@ const ONLY_WORDS: &[&str] = &[
     "solamente",
 ];
 
+/// Whether `word` is one of [`OR_WORDS`] (a sorted copy, searched by halves: the prefilter of
+/// [`phrases`] asks it of every word).
+fn is_or_word(word: &str) -> bool {
+    static SORTED: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+        let mut words = OR_WORDS.to_vec();
+        words.sort_unstable();
+        words
+    });
+    SORTED.binary_search(&word).is_ok()
+}
+
 /// Conjunctions that are also common words of another language: a list closes with them only
 /// after a comma (`zeilboot, motorboot of sloep`, not `name of file`).
 const COMMA_ONLY: &[&str] = &["of", "en", "ja"];
@@ -2579,11 +2590,14 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         }
         // `Format wanted. Can be print, large print, audiobook CD, ebook or eaudiobook.`: after a
         // modal cue, the rest of the sentence.
-        let lower = sentence.to_lowercase();
-        if let Some(k) = ["can be ", "must be ", "may be "]
-            .iter()
-            .find_map(|cue| lower.find(cue).map(|k| k + cue.len()))
-            && lower.len() == sentence.len()
+        let bytes = sentence.as_bytes();
+        if let Some(k) = memchr::memmem::find_iter(bytes, b" be ")
+            .find(|&k| {
+                [&b"can"[..], b"Can", b"must", b"Must", b"may", b"May"]
+                    .iter()
+                    .any(|m| bytes[..k].ends_with(m))
+            })
+            .map(|k| k + b" be ".len())
             && let Some(found) = phrases(&sentence[k..], true, false)
             && !is_conditional(sentence)
             && !example_before(end)
@@ -2800,13 +2814,25 @@ const GLOSS: usize = 30;
 /// words, carry the articles and prepositions of a noun phrase, and open with a preposition the
 /// other phrases share.
 fn phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
+    // Two alternatives need a conjunction or a slash, three or more two commas: most segments
+    // have neither, and are passed over before anything is split.
+    let marks = segment
+        .chars()
+        .filter(|c| matches!(c, ',' | '，' | '、' | '،'))
+        .take(2)
+        .count();
+    if marks < 2
+        && !segment.contains('/')
+        && !segment
+            .split_whitespace()
+            .any(|w| is_or_word(w) || w == "ya")
+    {
+        return None;
+    }
     // `tek kişilik, iki kişilik ya da dört kişilik`: a conjunction of two words is one.
     let joined;
-    let segment = if let Some(or) = OR_WORDS
-        .iter()
-        .find(|w| w.contains(' ') && segment.contains(&format!(" {w} ")))
-    {
-        joined = segment.replace(&format!(" {or} "), " or ");
+    let segment = if segment.contains(" ya da ") {
+        joined = segment.replace(" ya da ", " or ");
         joined.as_str()
     } else {
         segment
@@ -3399,23 +3425,14 @@ const ONLY_LEADS: &[&str] = &[
 /// language) to the end of its sentence. Kinds of input (`Only letters, digits and underscores
 /// are allowed`) restrict what may be typed, not which values.
 fn only_list(text: &str) -> Option<Found> {
-    // Most texts have no "only": they are passed over before anything is lowercased.
-    let bytes = text.as_bytes();
-    let has = |word: &[u8]| {
-        bytes
-            .windows(word.len())
-            .any(|w| w.eq_ignore_ascii_case(word))
-    };
-    // The leads that are not ASCII hold one of `dispon`, `verf`, `erh`, `仅` or `只`.
-    let candidate = has(b"only")
-        || ["仅", "只"].iter().any(|w| text.contains(w))
-        || ONLY_LEADS
-            .iter()
-            .filter(|l| l.is_ascii())
-            .any(|l| has(l.as_bytes()))
-        || has(b"dispon")
-        || has(b"verf")
-        || has(b"erh");
+    // Most texts have no "only": they are passed over before anything is lowercased. Every
+    // lead holds one of `ispon`, `erf`, `rh`, `仅` or `只` (`every_only_lead_passes_the_prefilter`).
+    let has = |word: &str| memchr::memmem::find(text.as_bytes(), word.as_bytes()).is_some();
+    let candidate = [
+        "only", "Only", "ONLY", "ispon", "erfüg", "rhält", "仅", "只",
+    ]
+    .iter()
+    .any(|w| has(w));
     if !candidate {
         return None;
     }
@@ -3929,6 +3946,7 @@ fn capital_clauses(text: &str) -> Option<Found> {
 /// `hot desk vs dedicated desk`: a text that is nothing but two short phrases set against each
 /// other.
 fn versus(text: &str) -> Option<Found> {
+    memchr::memmem::find(text.as_bytes(), b" v")?;
     let text = text.trim().trim_end_matches(['.', '?']);
     let (a, b) = [" vs. ", " vs ", " versus "]
         .iter()
@@ -4455,10 +4473,9 @@ mod tests {
         for lead in ONLY_LEADS {
             let text = format!("Idioma. {lead} alfa, beta y gamma.");
             assert!(
-                lead.is_ascii()
-                    || ["仅", "只", "dispon", "verf", "erh"]
-                        .iter()
-                        .any(|w| lead.contains(w)),
+                ["only", "仅", "只", "ispon", "erfüg", "rhält"]
+                    .iter()
+                    .any(|w| lead.contains(w)),
                 "{lead}"
             );
             // The Latin leads find their list; the CJK ones want CJK items.
