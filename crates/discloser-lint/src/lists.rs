@@ -2536,11 +2536,14 @@ fn quoted_leads(s: &[char]) -> Option<Found> {
 fn sentence_end(text: &str, from: usize) -> Option<usize> {
     text[from..]
         .char_indices()
-        .find(|&(k, c)| {
-            matches!(c, '.' | '。' | ';' | '；' | '!' | '?' | '।')
-                && !(c == '.' && inside_number(text, from + k))
-        })
+        .find(|&(k, c)| ends_sentence_at(text, from + k, c))
         .map(|(k, _)| from + k)
+}
+
+/// Whether `c`, at `at` in `text`, ends a sentence: a full stop (not one inside a number,
+/// `2.1`), `;`, `!`, `?`, their CJK forms or the Devanagari danda.
+fn ends_sentence_at(text: &str, at: usize, c: char) -> bool {
+    matches!(c, '.' | '。' | ';' | '；' | '!' | '?' | '।') && !inside_number(text, at)
 }
 
 /// Whether the `.` at `at` stands between two digits (`2.1`, `14.2`).
@@ -2611,7 +2614,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         let opener = match c {
             ':' | '：' | '—' | '–' => Some(false),
             '(' | '（' => Some(true),
-            '.' | '。' | ';' | '；' | '!' | '?' | '।' if !inside_number(&text, i) => {
+            c if ends_sentence_at(&text, i, c) => {
                 from = i + c.len_utf8();
                 None
             }
@@ -3194,11 +3197,13 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
             };
             // `文件 ID 列表，先调用 upload_file 获得`: a kind of input, and a tool to call.
             let called = {
-                let before: String = sentence[..i].iter().collect();
-                let before = before.trim_end();
+                let end = sentence[..i]
+                    .iter()
+                    .rposition(|c| !c.is_whitespace())
+                    .map_or(0, |k| k + 1);
                 ["调用", "調用", "呼び出", "call"]
                     .iter()
-                    .any(|w| before.ends_with(w))
+                    .any(|w| ends_with_chars(&sentence[..end], w))
             };
             let kind = INPUT_KINDS.contains(&value.to_lowercase().as_str());
             if called || kind {
@@ -3426,7 +3431,8 @@ const ONLY_LEADS: &[&str] = &[
 /// are allowed`) restrict what may be typed, not which values.
 fn only_list(text: &str) -> Option<Found> {
     // Most texts have no "only": they are passed over before anything is lowercased. Every
-    // lead holds one of `ispon`, `erf`, `rh`, `仅` or `只` (`every_only_lead_passes_the_prefilter`).
+    // lead holds one of `only`, `ispon`, `erfüg`, `rhält`, `仅` or `只`
+    // (`every_only_lead_passes_the_prefilter`).
     let has = |word: &str| memchr::memmem::find(text.as_bytes(), word.as_bytes()).is_some();
     let candidate = [
         "only", "Only", "ONLY", "ispon", "erfüg", "rhält", "仅", "只",
