@@ -107,6 +107,11 @@ const ROUND_16_FLOOR_RECALL: f64 = 0.76;
 /// goal of 0.9, Chinese (0.711) as much as English (0.810).
 const ROUND_17_FLOOR_PRECISION: f64 = 0.90;
 const ROUND_17_FLOOR_RECALL: f64 = 0.74;
+/// Floors for round 18 (unseen), a little below its first measurement, with the rule part way
+/// through the work on rounds 16 and 17: precision 0.943, recall 0.739 (see PROTOCOL.md). The
+/// lowest recall of any round at its first measurement; English 0.696.
+const ROUND_18_FLOOR_PRECISION: f64 = 0.92;
+const ROUND_18_FLOOR_RECALL: f64 = 0.71;
 
 struct Item {
     id: String,
@@ -622,31 +627,46 @@ fn untyped_enum_on_round_15_unseen() {
 
 /// Round 16 (`k` ids, 503 items, `round16/`): written and labeled blind while the rule was
 /// worked on round 13, in 24 languages, a quarter of it Chinese, and measured whole with the rule
-/// as it stood after that work. Nothing of it has been used to change the rule: its errors are
-/// not printed.
+/// as it stood after that work, then used to develop the rule (its errors print with
+/// `DISCLOSER_EVAL_ERRORS=1`).
 #[test]
-fn untyped_enum_on_round_16_unseen() {
+fn untyped_enum_on_round_16_development_data() {
     whole_round(
         "round16",
         503,
-        "unseen",
-        false,
+        "development data",
+        true,
         (ROUND_16_FLOOR_PRECISION, ROUND_16_FLOOR_RECALL),
     );
 }
 
 /// Round 17 (`j` ids, 510 items, `round17/`): written and labeled blind while the rule was
 /// worked on round 14, in 29 languages, a quarter of it Chinese, and measured whole with the rule
-/// as it stood after that work. Nothing of it has been used to change the rule: its errors are
-/// not printed.
+/// as it stood after that work, then used to develop the rule (its errors print with
+/// `DISCLOSER_EVAL_ERRORS=1`).
 #[test]
-fn untyped_enum_on_round_17_unseen() {
+fn untyped_enum_on_round_17_development_data() {
     whole_round(
         "round17",
         510,
+        "development data",
+        true,
+        (ROUND_17_FLOOR_PRECISION, ROUND_17_FLOOR_RECALL),
+    );
+}
+
+/// Round 18 (`i` ids, 509 items, `round18/`): written and labeled blind while the rule was
+/// worked on rounds 16 and 17, in 26 languages, a quarter of it Chinese, and measured whole with
+/// the rule as it stood then. Nothing of it has been used to change the rule: its errors are not
+/// printed.
+#[test]
+fn untyped_enum_on_round_18_unseen() {
+    whole_round(
+        "round18",
+        509,
         "unseen",
         false,
-        (ROUND_17_FLOOR_PRECISION, ROUND_17_FLOOR_RECALL),
+        (ROUND_18_FLOOR_PRECISION, ROUND_18_FLOOR_RECALL),
     );
 }
 
