@@ -375,6 +375,11 @@ fn untyped_enum_reads_a_long_description_in_near_linear_time() {
         "1: a, ",
         "x vs y. ",
         "PASS lets it; ",
+        "a -> ",
+        "a < ",
+        "a or b? ",
+        "v: a or b - ",
+        "see above. v ",
     ] {
         let text = format!("Start here. {} end.", run.repeat(50_000 / run.len()));
         let project = described_tool(

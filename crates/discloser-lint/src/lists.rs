@@ -156,6 +156,30 @@ const OR_WORDS: &[&str] = &[
     "hay",
     "অথবা",
     "அல்லது",
+    "czy",
+    "vai",
+    "või",
+    "arba",
+    "eða",
+    "edo",
+    "neu",
+    "ose",
+    "jew",
+    "yoki",
+    "немесе",
+    "эсвэл",
+    "ან",
+    "կամ",
+    "ወይም",
+    "ឬ",
+    "ຫຼື",
+    "किंवा",
+    "හෝ",
+    "లేదా",
+    "ಅಥವಾ",
+    "അല്ലെങ്കിൽ",
+    "અથવા",
+    "ਜਾਂ",
     "of",
 ];
 const AND_WORDS: &[&str] = &[
@@ -2108,6 +2132,7 @@ const HAN_KINDS: &[&str] = &[
     "编号",
     "单号",
     "证件号",
+    "证号",
     "身份证号",
     "工号",
     "学号",
@@ -2130,7 +2155,12 @@ const HAN_KINDS: &[&str] = &[
 /// a number, a name, a code or an address, or names a writing system (`ひらがな`, `拼音`).
 fn han_kind(v: &str) -> bool {
     let v = v.trim_end_matches(['可', '均']);
-    HAN_KINDS.iter().any(|e| v.ends_with(e))
+    // `CAS号`, `QQ号`: the number of something named in Latin letters.
+    let latin_number = v
+        .strip_suffix('号')
+        .is_some_and(|head| !head.is_empty() && head.chars().all(|c| c.is_ascii_alphanumeric()));
+    latin_number
+        || HAN_KINDS.iter().any(|e| v.ends_with(e))
         || [
             "ひらがな",
             "カタカナ",
@@ -2154,7 +2184,8 @@ fn han_kind(v: &str) -> bool {
 fn kinds_of_input(items: &[Item]) -> bool {
     items.iter().all(|i| {
         let v = i.value.to_lowercase();
-        if i.han {
+        // `CAS号`: a CJK word, whatever its first letters.
+        if i.han || v.chars().any(is_han) {
             return han_kind(&v);
         }
         // `Geräte-ID`, `Raumname`, `Kundennummer`: compounds that end in a kind.
@@ -2581,8 +2612,13 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         // The cue searches last, once the phrases are found.
         if !sentence.chars().any(is_han)
             && let Some(found) = phrases(sentence, false, false)
-            // `Fill color, rgb or rgba format.`: a subject, then what it may be.
-            && !(found.values[0].starts_with(char::is_uppercase)
+            // `Fill color, rgb or rgba format.`: a subject, then two alternatives it may be
+            // (not `Gewone fiets, e-bike, bakfiets.`, three values, nor the answers to a
+            // question: `Hvad skal laves? Lille eftersyn, stort eftersyn eller punktering`).
+            && !(found.values.len() == 3
+                && sentence.split_whitespace().any(is_or_word)
+                && !text[..from].trim_end().ends_with(['?', '？'])
+                && found.values[0].starts_with(char::is_uppercase)
                 && found.values[1..].iter().all(|v| v.starts_with(char::is_lowercase)))
             && !is_example(with_stop)
             && !is_conditional(sentence)
@@ -2653,9 +2689,23 @@ fn phrase_list(s: &[char]) -> Option<Found> {
                     continue;
                 }
             }
+            // `Reported by: pilot, cabin crew or maintenance?`: a question's mark ends it too.
             if matches!(
                 c,
-                '.' | '。' | ';' | '；' | '(' | '（' | ':' | '：' | ')' | '）' | '।'
+                '.' | '。'
+                    | ';'
+                    | '；'
+                    | '('
+                    | '（'
+                    | ':'
+                    | '：'
+                    | ')'
+                    | '）'
+                    | '।'
+                    | '?'
+                    | '？'
+                    | '!'
+                    | '！'
             ) && !(c == '.' && inside_number(rest, j))
             {
                 stop = j;
@@ -2808,6 +2858,75 @@ fn whole_alternatives(text: &str) -> Option<Found> {
         .then_some(found)
 }
 
+/// `Passenger car or motorcycle; commercial vehicles aren't eligible.`, `Dog or cat only -
+/// exotic patients use the paper form.`, `Toneladas ou sacas de 60 kg?`: a first clause (up to a
+/// sentence's end, a question mark, a semicolon or a dash) that is nothing but short
+/// alternatives, as [`whole_alternatives`] reads them, with a note after it. A closing "only"
+/// restricts them.
+fn clause_alternatives(text: &str) -> Option<Found> {
+    let text = text.trim();
+    let end = sentence_end(text, 0).unwrap_or(text.len());
+    let cut = [" - ", " — ", " – ", "？"]
+        .iter()
+        .filter_map(|m| text.find(m))
+        .fold(end, usize::min);
+    if cut == text.len() {
+        return None;
+    }
+    let clause = text[..cut].trim_end();
+    let clause = clause
+        .rsplit_once(' ')
+        .filter(|(_, last)| ONLY_WORDS.contains(&last.to_lowercase().as_str()))
+        .map_or(clause, |(head, _)| head);
+    whole_alternatives(clause)
+}
+
+/// `new -> acknowledged -> resolved`, `mash → boil → ferment`, `info < warning < fault <
+/// critical`, `蓝色 < 黄色 < 橙色 < 红色`: the states a value moves through, or levels in their
+/// order. A clause that is nothing but three or more short values joined by one arrow, or by `<`
+/// between spaces (not `>`, which walks a menu: `Settings > Privacy`), names them all. Numbers
+/// and single letters are a range or a formula (`0 < x < 10`), not values.
+fn chain(text: &str) -> Option<Found> {
+    for sep in ["->", "→", "=>", "⇒", " < "] {
+        let Some(first) = text.find(sep) else {
+            continue;
+        };
+        let is_bound = |c: char| {
+            matches!(
+                c,
+                '.' | '。' | ':' | '：' | ';' | '；' | '(' | '（' | ')' | '）' | ',' | '，' | '\n'
+            )
+        };
+        let start = text[..first]
+            .char_indices()
+            .rev()
+            .find(|&(k, c)| is_bound(c) && !(c == '.' && inside_number(text, k)))
+            .map_or(0, |(k, c)| k + c.len_utf8());
+        let end = text[first..]
+            .char_indices()
+            .find(|&(k, c)| is_bound(c) && !(c == '.' && inside_number(text, first + k)))
+            .map_or(text.len(), |(k, _)| first + k);
+        let parts: Vec<&str> = text[start..end].split(sep).map(str::trim).collect();
+        let value = |p: &&str| {
+            let words = p.split_whitespace().count();
+            (1..=3).contains(&words)
+                && p.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_' | '\'' | '+'))
+                && p.parse::<f64>().is_err()
+                && !(p.chars().count() == 1 && p.is_ascii())
+        };
+        if parts.len() >= 3 && parts.iter().all(value) && !is_example(&text[..end]) {
+            return Some(Found {
+                values: unique(parts.into_iter().map(str::to_owned)),
+                quoted: false,
+                marker: "chain".to_owned(),
+                exact: true,
+            });
+        }
+    }
+    None
+}
+
 /// The longest gloss in parentheses a phrase after a label may carry, in characters.
 const GLOSS: usize = 30;
 
@@ -2876,13 +2995,15 @@ fn phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
     {
         return None;
     }
-    let or_joined = parts.is_empty() && words.iter().any(|w| OR_WORDS.contains(w));
+    // `Area of legal expertise`: without a comma `of` is English, not Dutch "or".
+    let joins = |w: &&str| OR_WORDS.contains(w) && !(parts.is_empty() && COMMA_ONLY.contains(w));
+    let or_joined = parts.is_empty() && words.iter().any(joins);
     let last = match words.first() {
         Some(w) if OR_WORDS.contains(w) => words[1..].join(" "),
         _ => {
             // `a, b or c`: the closing conjunction inside the last part; an "and" after it
             // belongs to the last value (`serviços ou comércio e serviços`).
-            let or = words.iter().position(|w| OR_WORDS.contains(w));
+            let or = words.iter().position(joins);
             if words[..or.unwrap_or(words.len())]
                 .iter()
                 .any(|w| AND_WORDS.contains(w))
@@ -2982,6 +3103,8 @@ fn phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
                 && ws
                     .iter()
                     .any(|w| AND_WORDS.contains(w) && !COMMA_ONLY.contains(w)))
+            // `Bounding box 'minLon,minLat'`: a quote that opens a word is no apostrophe.
+            && !ws.iter().any(|w| w.starts_with(['\'', '’']))
             && ws.iter().all(|w| {
                 // `1.5 l`: a decimal point inside a number.
                 w.char_indices().all(|(k, c)| {
@@ -3762,7 +3885,21 @@ fn links(text: &str) -> Vec<std::ops::Range<usize>> {
 /// The closed set of values a description lists, if any. `default` is the schema's default
 /// value: a list that holds it is a list of the parameter's values.
 pub fn closed_list(text: &str, default: Option<&str>) -> Option<Found> {
-    closed_list_in(text, default).filter(|f| !file_kinds(&f.values, text))
+    closed_list_in(text, default)
+        .filter(|f| !file_kinds(&f.values, text) && !slash_abbreviation(&f.values, text))
+}
+
+/// Two letters joined by a slash that abbreviate a pair of words (`件号（P/N）`, part number;
+/// `B/L`, bill of lading): one name, not two values. `L/R` and `Y/N` are values.
+fn slash_abbreviation(values: &[String], text: &str) -> bool {
+    const ABBREVIATIONS: &[&str] = &[
+        "A/C", "A/P", "A/R", "A/V", "B/L", "C/O", "D/O", "I/O", "L/C", "N/A", "P/L", "P/N", "P/O",
+        "R/C", "S/N", "W/O",
+    ];
+    matches!(values, [a, b] if {
+        let pair = format!("{a}/{b}");
+        ABBREVIATIONS.contains(&pair.as_str()) && text.contains(&pair)
+    })
 }
 
 fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
@@ -3848,6 +3985,8 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .or_else(|| quoted_leads(&s))
         .or_else(|| phrase_list(&s))
         .or_else(|| whole_alternatives(&flat))
+        .or_else(|| clause_alternatives(&flat))
+        .or_else(|| chain(&flat))
         .or_else(|| quoted_alternatives(&s, &first_example))
         .or_else(|| numbered_codes(&s, &first_example))
         .or_else(|| glossed_by_for(&flat))
@@ -4489,6 +4628,90 @@ mod tests {
                 assert!(only_list(&text).is_some(), "{text}");
             }
         }
+    }
+
+    #[test]
+    fn finds_chains_questions_clauses_and_counted_choices() {
+        // States in the order a value moves through them, levels in their order.
+        assert_eq!(
+            values("mash -> boil -> ferment -> package. Give the stage the batch just entered."),
+            v(&["mash", "boil", "ferment", "package"])
+        );
+        assert_eq!(
+            values("Minimum severity (info < warning < fault < critical)."),
+            v(&["info", "warning", "fault", "critical"])
+        );
+        assert_eq!(
+            values("最低推送级别。蓝色 < 黄色 < 橙色 < 红色，低于该级别的不推送"),
+            v(&["蓝色", "黄色", "橙色", "红色"])
+        );
+        // A question that offers the choices, in any language.
+        assert_eq!(
+            values("Reported by: pilot, cabin crew or maintenance?"),
+            v(&["pilot", "cabin crew", "maintenance"])
+        );
+        assert_eq!(
+            values("Hvad skal laves? Lille eftersyn, stort eftersyn eller punktering"),
+            v(&["Lille eftersyn", "stort eftersyn", "punktering"])
+        );
+        assert_eq!(
+            values("Które boisko: piłkarskie czy wielofunkcyjne?"),
+            v(&["piłkarskie", "wielofunkcyjne"])
+        );
+        // A first clause of alternatives, then a note.
+        assert_eq!(
+            values("Passenger car or motorcycle; commercial vehicles aren't eligible."),
+            v(&["Passenger car", "motorcycle"])
+        );
+        assert_eq!(
+            values("NovaSeq X, NextSeq 2000 or MiSeq - the three machines in the core."),
+            v(&["NovaSeq X", "NextSeq 2000", "MiSeq"])
+        );
+        assert_eq!(
+            values("Dog or cat only - exotic patients go through the paper form."),
+            v(&["Dog", "cat"])
+        );
+        assert_eq!(
+            values("Gewone fiets, e-bike, bakfiets. Bakfietsen alleen in stalling Centrum."),
+            v(&["Gewone fiets", "e-bike", "bakfiets"])
+        );
+        // A Chinese choice or count after a comma.
+        assert_eq!(
+            values("诉求类别。咨询、求助、投诉、举报、建议，五选一。"),
+            v(&["咨询", "求助", "投诉", "举报", "建议"])
+        );
+        assert_eq!(
+            values("施药方式：喷雾、撒施、灌根三者选一"),
+            v(&["喷雾", "撒施", "灌根"])
+        );
+        let open = [
+            "Go to Settings > Privacy > Location.",
+            "Value between 0 < x < 10.",
+            "Rename map, old -> new.",
+            "Fill color, rgb or rgba format.",
+            "Area of legal expertise. For example, 'Marriage', 'Criminal', 'Business'.",
+            "Preferred mode of public transportation. Default is 'bus'.",
+            "Growers often use 0, -2 or -4.",
+            "扫描分辨率，常用 400 或 600",
+            "目标分支，通常是 main 或 develop。",
+            "Voice profile. Popular picks are 'Harper' and 'Elias'.",
+            "Values seen: IN_CAL, DUE, OVERDUE, QUARANTINE, plus site-specific states.",
+            "件号（P/N），例如 3214552-1",
+            "B/L",
+            "化学品名称或CAS号",
+            "芯片号或宠物证号",
+        ];
+        let fired: Vec<(&str, Found)> = open
+            .into_iter()
+            .filter_map(|t| closed_list(t, None).map(|f| (t, f)))
+            .collect();
+        assert!(fired.is_empty(), "fired on: {fired:#?}");
+        // `how often` asks for a frequency; it gives no example.
+        assert_eq!(
+            values("How often custodians are re-notified: monthly, quarterly, or never."),
+            v(&["monthly", "quarterly", "never"])
+        );
+        assert_eq!(values("Incluye camareros: S o N"), v(&["S", "N"]));
     }
 
     #[test]

@@ -182,14 +182,16 @@ pub const MODAL_BEFORE: Pattern = Pattern {
     text: r#"(?i)(?:\<(?:can|could|must)\s+(?:only\s+)?be|\<(?:puede|debe)\s+ser|\<(?:peut|doit)\s+être)\s*[:：]?\s*$"#,
 };
 
-/// Cue words right after a list that close it: "之一", "三种", "のいずれか", "から選択", a
-/// restriction that ends the clause (`3000, 4000 and 5000 only.`, `csv ou json uniquement`; not
+/// Cue words right after a list that close it: "之一", "三种", "三者选一", "のいずれか",
+/// "から選択" (a Chinese choice or count may follow a comma: `，五选一`, `，共七项`), a
+/// restriction that ends the clause (`3000, 4000 and 5000 only.`, `csv ou json uniquement`, `Dog
+/// or cat only - exotic patients …`; not
 /// `only if ...`, a condition), and "are the kinds/values" (`customs and usda are the kinds the
 /// terminal reports`).
 pub const STRONG_AFTER: Pattern = Pattern {
     name: "strong_after",
     kind: Kind::Start,
-    text: r#"^\s*(?:[)）\]]\s*)?(?:(?:四者|三者|两者|二者|其中)?之一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选一|中(?:任)?选(?:一个|一种|其一|择一个?)|中的一(?:个|种|项)|任选其一|の\s*[0-9０-９一二三四五六七八九十]+\s*種類|[0-9]+\s*种(?:之一|中)?|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|중\s*(?:선택|택\s*1|택일)|are\s+(?:supported|accepted|allowed)|right\s+now\>|for\s+now\>|at\s+the\s+moment\>|for\s+the\s+time\s+being\>|por\s+ahora\>|por\s+el\s+momento\>|pour\s+l['’]instant\>|vorerst\>|[二两三四五六七八九十]个(?:选项|值|项目|级别|等级)|(?:두|세|네|다섯|여섯|일곱|여덟|아홉|열|[0-9]+)\s*가지|(?:only|uniquement|seulement|únicamente|solamente|apenas|somente|soltanto)\s*(?:[,;)）]|$)|are\s+the\s+(?:only\s+)?(?:kinds|values|options|types|choices|modes)\>|are\s+the\s+only\s+[a-z]+\>|(?:[—–-]\s*)?(?:pick|choose|select)\s+(?:only\s+)?one\>)"#,
+    text: r#"^\s*(?:[)）\]]\s*)?(?:[，,]\s*(?:[二两三四五六七八九十]选[一1]|(?:四者|三者|两者|二者)[选择]一|任选其一|共[二两三四五六七八九十]+(?:项|种|类))|(?:四者|三者|两者|二者|其中)?之一|(?:四者|三者|两者|二者)[选择]一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选[一1]|中(?:任)?选(?:一个|一种|其一|择一个?)|中的一(?:个|种|项)|任选其一|の\s*[0-9０-９一二三四五六七八九十]+\s*種類|[0-9]+\s*种(?:之一|中)?|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|중\s*(?:선택|택\s*1|택일)|are\s+(?:supported|accepted|allowed)|right\s+now\>|for\s+now\>|at\s+the\s+moment\>|for\s+the\s+time\s+being\>|por\s+ahora\>|por\s+el\s+momento\>|pour\s+l['’]instant\>|vorerst\>|[二两三四五六七八九十]个(?:选项|值|项目|级别|等级)|(?:두|세|네|다섯|여섯|일곱|여덟|아홉|열|[0-9]+)\s*가지|(?:only|uniquement|seulement|únicamente|solamente|apenas|somente|soltanto)\s*(?:[,;)）]|[—–-]\s|$)|are\s+the\s+(?:only\s+)?(?:kinds|values|options|types|choices|modes)\>|are\s+the\s+only\s+[a-z]+\>|(?:[—–-]\s*)?(?:pick|choose|select)\s+(?:only\s+)?one\>)"#,
 };
 
 /// Phrases after which a list is an example, not the set of values: the words (`e.g.`, `such
@@ -234,7 +236,7 @@ pub const EXAMPLE_WORDS: Pattern = Pattern {
         | \<im\s+format\>
         | \<(?:no|en|em)\s+formato\>
         | \<định\s+dạng\>
-        | \<(?:typical|typically|common|commonly|usual|usually|habituales|comunes|frecuentes|suggested|recommended)\>
+        | \<(?:typical|typically|common|commonly|usual|usually|often\s+(?:use|used|set|pick|picked|choose|chosen|send|sent)|popular|habituales|comunes|frecuentes|suggested|recommended)\>
         | \<(?:in\s+the\s+format|formatted\s+as|format\s+of|pattern|syntax|qualifiers?)\>
         | \<entre\s+otros\>
         | \<bijvoorbeeld\> | \<zoals\> | \<t\.\s?ex\> | \<till\s+exempel\> | \<např\> | \<de\s+exemplu\>
@@ -271,6 +273,8 @@ pub const EXAMPLE_SIGNS: Pattern = Pattern {
         | 例[)）]
         | (?:^|[，,、：:\s])如(?:[^下果何此今]|$)
         | 常见(?:的)?(?:有|为|是)?\s*[:：]?\s*$
+        | 常用
+        | 通常(?:是|为|用)
         | 参考值
         | 仅供参考
         | जैसे | उदाहरण | مثلاً | مثلا | مثل | เช่น | ตัวอย่าง | למשל | مانند | যেমন | наприклад | π\.χ\.
@@ -281,7 +285,7 @@ pub const EXAMPLE_SIGNS: Pattern = Pattern {
 pub const OPEN_AFTER: Pattern = Pattern {
     name: "open_after",
     kind: Kind::Start,
-    text: r#"(?i)^\s*(?:,\s*)?(?:etc\>|\.\.\.|…|and\s+(?:so\s+on|more|others)|among\s+others|or\s+(?:(?:other|similar|more|a\s+custom)\>|any\s+\p{L})|(?:or|and)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+){0,3}(?:like|such\s+as|e\.g)\>|entre\s+otros|u\s+otros|y\s+más|等|など|之类|可自定义|et\s+c(?:etera)?\>|и\s+т\.\s?д|и\s+др\.|v\.v\.|dll\>|dsb\>|ecc\>|usw\>|등)"#,
+    text: r#"(?i)^\s*(?:,\s*)?(?:etc\>|\.\.\.|…|and\s+(?:so\s+on|more|others)|plus\s+(?:other|any|more|custom|site|user|your|their|own)|among\s+others|or\s+(?:(?:other|similar|more|a\s+custom)\>|any\s+\p{L})|(?:or|and)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+){0,3}(?:like|such\s+as|e\.g)\>|entre\s+otros|u\s+otros|y\s+más|等|など|之类|可自定义|et\s+c(?:etera)?\>|и\s+т\.\s?д|и\s+др\.|v\.v\.|dll\>|dsb\>|ecc\>|usw\>|등)"#,
 };
 
 /// A default right before a list: `(default: `/tmp` or `/var/tmp`; ...)` says what is used when

@@ -55,19 +55,29 @@ declare_rule! {
     /// desk`, and a description that is nothing but short alternatives (`Self-install kit or
     /// professional installation`; not when one names a kind of input, an identifier standard or
     /// whose it is: `Address or nearest intersection`, `9-character CUSIP or 12-character ISIN`,
-    /// `DNI o NIE del solicitante`).
+    /// `DNI o NIE del solicitante`), or a first clause of them before a note (`Passenger car or
+    /// motorcycle; commercial vehicles aren't eligible`); a question that offers the choices
+    /// (`Reported by: pilot, cabin crew or maintenance?`, `Które boisko: piłkarskie czy
+    /// wielofunkcyjne?`); states or levels in their order (`new -> acknowledged -> resolved`,
+    /// `info < warning < fault < critical`); a Chinese choice or count after the list (`咨询、求助、
+    /// 投诉，五选一`, `喷雾、撒施、灌根三者选一`).
     /// The parameter's description,
     /// title and an array's items' texts are read, and its own entry in the tool's description
     /// counts too, in the docstring styles authors paste there (`Args:` lines, Sphinx
     /// `:param kind:`, JSDoc `@param {'a'|'b'} kind`, NumPy `kind : {'a', 'b'}`, a Markdown
-    /// table's `| kind | ... |` row, `kind 说明；` entries). A number's
+    /// table's `| kind | ... |` row, `kind 说明；` entries), as does the tool description's list
+    /// when the parameter's text points to it (`Pack name as listed above`, `(see tool
+    /// description)`, `见工具说明`) or a sentence of it opens with the parameter's name or its
+    /// short description (`등급` and `등급은 특, 상, 중, 하 중 하나로 지정합니다.`). A number's
     /// values must be numbers, `true or false` is a boolean's type whatever the schema says,
     /// `yes or no` is a string's values but a boolean's type, a formatted string
     /// (`format: uri`) or one whose `pattern` repeats (`^[GDZTKOFS]*$`: combinable flags) is
     /// skipped, and the schema's `default` among the words marks them as the
     /// values. Not closed sets, and skipped: examples ("e.g.", "such as", "Bad:", "p. ej.",
-    /// 例如, 如, and their like in 20 more languages), open lists ("etc.", "entre otros", 等,
-    /// "others get resampled", 其他), kinds of input (`City, state or country`, `手机号或微信号`),
+    /// 例如, 如, and their like in 20 more languages), common values (`Growers often use 0, -2 or
+    /// -4`, `常用 400 或 600`, `通常是 main 或 develop`), open lists ("etc.", "entre otros", 等,
+    /// "others get resampled", "plus site-specific states", 其他), an abbreviation
+    /// (`件号（P/N）`, `B/L`), kinds of input (`City, state or country`, `手机号或微信号`),
     /// which identifier is meant (`NIF o CIF del cliente`), the parts of a date or an address
     /// (`（年、月、日）`, `（省、市）`), what qualifies a file or a text (`STL/3MF/OBJ file path`,
     /// `KIF または CSA 形式`), the file
@@ -134,7 +144,9 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
     });
     let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
     let sibling_values: Vec<Vec<String>> = params.iter().filter_map(|p| p.closed.clone()).collect();
-    for p in &params {
+    let mut reported = vec![false; params.len()];
+    let documented = crate::docstring::parameters(&tool.description);
+    for (k, p) in params.iter().enumerate() {
         if p.closed.is_some() || !p.can_be_enum {
             continue;
         }
@@ -149,11 +161,23 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
                     let own = (f.values.len() == 1).then_some(p.name.as_str());
                     !refers_elsewhere(f, &names, own, &sibling_values)
                 })
-                .map(|f| (at, f))
+                .map(|f| (*at, f))
+        });
+        // Else what the tool's description says of it (its own entry there, if it has one, is
+        // read below).
+        let entry = documented.iter().any(|d| d.name == p.name);
+        let found = found.or_else(|| {
+            (!entry)
+                .then(|| described_in_tool(&tool.description, p))
+                .flatten()
+                .and_then(|f| typed(f, p))
+                .filter(|f| !refers_elsewhere(f, &names, Some(p.name.as_str()), &sibling_values))
+                .map(|f| ("description", f))
         });
         let Some((at, found)) = found else {
             continue;
         };
+        reported[k] = true;
         out.push(finding(
             i,
             &tool.name,
@@ -164,12 +188,13 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
     }
     // The parameters the tool description documents (`Args:`, `:param x:`, `@param`,
     // NumPy sections).
-    for doc in crate::docstring::parameters(&tool.description) {
+    for doc in documented {
         let (name, rest) = (doc.name, doc.text.as_str());
-        let Some(p) = params.iter().find(|p| p.name == name && p.depth == 0) else {
+        let Some(k) = params.iter().position(|p| p.name == name && p.depth == 0) else {
             continue;
         };
-        if p.closed.is_some() || !p.can_be_enum {
+        let p = &params[k];
+        if p.closed.is_some() || !p.can_be_enum || reported[k] {
             continue;
         }
         let Some(found) = closed_set_in_prose(rest, p.default.as_deref()).and_then(|f| typed(f, p))
@@ -185,6 +210,95 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
         }
         out.push(finding(i, &tool.name, &p.name, "/description", &found));
     }
+}
+
+/// Words of a parameter's text that send the reader to the tool's description: `(see tool
+/// description)`, `as listed above`, `(see table)`, `见工具说明`, `上記参照`.
+const POINTS_TO_TOOL: &[&str] = &[
+    "tool description",
+    "tool's description",
+    "see above",
+    "see table",
+    "see the table",
+    "see the list",
+    "listed above",
+    "as above",
+    "shown above",
+    "described above",
+    "mentioned above",
+    "machine above",
+    "table above",
+    "list above",
+    "one of the above",
+    "见工具说明",
+    "见工具描述",
+    "见说明",
+    "见上",
+    "如上",
+    "上述",
+    "上記",
+    "ツールの説明",
+    "위 설명",
+    "설명 참조",
+];
+
+/// The closed set the tool's description gives a parameter whose own text has none: the
+/// parameter's text points to it (`Pack name as listed above`, `场次（见工具说明）`), or one of its
+/// sentences opens with the parameter's name or with its whole (short) description (`등급` and
+/// `등급은 특, 상, 중, 하 중 하나로 지정합니다.`).
+fn described_in_tool(tool_description: &str, p: &Param) -> Option<ProseSet> {
+    if tool_description.is_empty() {
+        return None;
+    }
+    let own = p.texts.iter().find(|(at, _)| *at == "description");
+    let points = own.is_some_and(|(_, t)| {
+        let lower = t.to_lowercase();
+        POINTS_TO_TOOL.iter().any(|w| lower.contains(w))
+    });
+    if points {
+        return closed_set_in_prose(tool_description, p.default.as_deref());
+    }
+    // A short term: a few words, or a CJK noun of a few characters.
+    let term = own
+        .map(|(_, t)| t.trim().trim_end_matches(['.', '。']))
+        .filter(|t| !t.is_empty() && t.split_whitespace().count() <= 3 && t.chars().count() <= 24);
+    let opens = |sentence: &str| {
+        let sentence = sentence
+            .trim_start()
+            .trim_start_matches(['-', '*', '•', '`', '\'', '"'])
+            .trim_start();
+        // `genes=["BRAF", "NRAS"]` is a call in an example, not the parameter's set.
+        let after_name = sentence.strip_prefix(p.name.as_str()).is_some_and(|rest| {
+            !rest.starts_with(|c: char| c.is_alphanumeric() || matches!(c, '_' | '=' | '('))
+        });
+        after_name || term.is_some_and(|t| sentence.starts_with(t))
+    };
+    sentences(tool_description)
+        .filter(|s| opens(s))
+        .find_map(|s| closed_set_in_prose(s, p.default.as_deref()))
+}
+
+/// The sentences of a text: its lines, cut after a full stop and a space, `。`, `；`, `;`, `!`
+/// or `?`.
+fn sentences(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().flat_map(|line| {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for (k, c) in line.char_indices() {
+            let end = k + c.len_utf8();
+            let stop = match c {
+                '。' | '；' | ';' | '!' | '?' | '！' | '？' => true,
+                '.' => line[end..].starts_with(' '),
+                _ => false,
+            };
+            if stop {
+                out.push(&line[start..end]);
+                start = end;
+            }
+        }
+        out.push(&line[start..]);
+        out.into_iter().filter(|s| !s.trim().is_empty())
+    })
 }
 
 fn finding(i: usize, tool: &str, param: &str, pointer: &str, found: &ProseSet) -> Diagnostic {
