@@ -2859,26 +2859,34 @@ fn whole_alternatives(text: &str) -> Option<Found> {
 }
 
 /// `Passenger car or motorcycle; commercial vehicles aren't eligible.`, `Dog or cat only -
-/// exotic patients use the paper form.`, `Toneladas ou sacas de 60 kg?`: a first clause (up to a
-/// sentence's end, a question mark, a semicolon or a dash) that is nothing but short
-/// alternatives, as [`whole_alternatives`] reads them, with a note after it. A closing "only"
+/// exotic patients use the paper form.`, `Preferred RAT. LTE-M or NB-IoT; 2G was removed.`: a
+/// clause (a sentence, up to a question mark, a semicolon or a dash) that is nothing but short
+/// alternatives, as [`whole_alternatives`] reads them, with notes around it. A closing "only"
 /// restricts them.
 fn clause_alternatives(text: &str) -> Option<Found> {
     let text = text.trim();
-    let end = sentence_end(text, 0).unwrap_or(text.len());
-    let cut = [" - ", " — ", " – ", "？"]
-        .iter()
-        .filter_map(|m| text.find(m))
-        .fold(end, usize::min);
-    if cut == text.len() {
-        return None;
+    let mut from = 0;
+    while from < text.len() {
+        let end = sentence_end(text, from).unwrap_or(text.len());
+        let sentence = &text[from..end];
+        let cut = [" - ", " — ", " – ", "？"]
+            .iter()
+            .filter_map(|m| sentence.find(m))
+            .fold(sentence.len(), usize::min);
+        // The whole text is read by `whole_alternatives`.
+        if from > 0 || from + cut < text.len() {
+            let clause = sentence[..cut].trim();
+            let clause = clause
+                .rsplit_once(' ')
+                .filter(|(_, last)| ONLY_WORDS.contains(&last.to_lowercase().as_str()))
+                .map_or(clause, |(head, _)| head);
+            if let Some(found) = whole_alternatives(clause) {
+                return (!is_example(&text[..end])).then_some(found);
+            }
+        }
+        from = end + text[end..].chars().next().map_or(0, char::len_utf8);
     }
-    let clause = text[..cut].trim_end();
-    let clause = clause
-        .rsplit_once(' ')
-        .filter(|(_, last)| ONLY_WORDS.contains(&last.to_lowercase().as_str()))
-        .map_or(clause, |(head, _)| head);
-    whole_alternatives(clause)
+    None
 }
 
 /// `new -> acknowledged -> resolved`, `mash → boil → ferment`, `info < warning < fault <
@@ -3929,6 +3937,12 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .map(|w| if w == "--" { "—" } else { w })
         .collect::<Vec<_>>()
         .join(" ");
+    // `「高」「中」「低」の3段階`: quoted words side by side are a list.
+    let flat = if flat.contains("」「") || flat.contains("』『") {
+        flat.replace("」「", "」、「").replace("』『", "』、『")
+    } else {
+        flat
+    };
     let s: Vec<char> = flat.chars().collect();
     let first_example = FirstExample::new(&flat);
     let mut at = 0;
@@ -3994,6 +4008,9 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .or_else(|| default_then_also(&flat))
         .or_else(|| spaced_slashes(&flat))
         .or_else(|| capital_clauses(&flat))
+        .or_else(|| glossed_capitals(&flat))
+        .or_else(|| han_code_clauses(&flat))
+        .or_else(|| spaced_han(&flat))
         .or_else(|| versus(&flat))
     {
         return Some(found);
@@ -4050,6 +4067,141 @@ const COMMON_ACRONYMS: &[&str] = &[
     "ONLY",
     "DO",
 ];
+
+/// `组别：男子甲组 男子乙组 女子组`, `付款方式 寄付 到付 月结`: CJK words set apart by spaces after
+/// a short CJK label (with its colon, two or more; with a space, three or more), and nothing
+/// else in the sentence. Not kinds of input (`联系方式：手机号 邮箱`).
+fn spaced_han(text: &str) -> Option<Found> {
+    let text = text.trim().trim_end_matches('。');
+    if !text.contains(' ') || !text.chars().any(is_han) {
+        return None;
+    }
+    let (head, rest, least) = match text.split_once(['：', ':']) {
+        Some((head, rest)) => (head.trim(), rest, 2),
+        None => {
+            let (head, rest) = text.split_once(' ')?;
+            (head, rest, 3)
+        }
+    };
+    let tokens: Vec<&str> = rest.split_whitespace().collect();
+    let short_han = |t: &str| (1..=8).contains(&t.chars().count()) && t.chars().all(is_han);
+    let ok = short_han(head)
+        && head.chars().count() <= 8
+        && tokens.len() >= least
+        && tokens.iter().all(|t| short_han(t) && !han_kind(t))
+        // `地址 省 市 区`, `日期 年 月 日`: the parts of an address or a date.
+        && !tokens.iter().all(|t| {
+            t.chars().count() == 1 && "省市区县镇乡村街年月日时分秒".contains(*t)
+        })
+        && unique(tokens.iter().map(|t| (*t).to_owned())).len() == tokens.len()
+        && !is_example(text);
+    ok.then(|| Found {
+        values: tokens.into_iter().map(str::to_owned).collect(),
+        quoted: false,
+        marker: "list".to_owned(),
+        exact: true,
+    })
+}
+
+/// `正常填1，异常填0`, `是传Y，否传N`: CJK clauses that each say which code to send for what,
+/// two or more in a row; the codes are the values.
+fn han_code_clauses(text: &str) -> Option<Found> {
+    if !text.contains(['填', '传', '写']) {
+        return None;
+    }
+    let code_of = |clause: &str| -> Option<String> {
+        let clause = clause.trim();
+        let verb = clause.rfind(['填', '传', '写'])?;
+        let gloss = &clause[..verb];
+        let code = clause[verb..].chars().skip(1).collect::<String>();
+        let gloss_chars = gloss.chars().count();
+        ((1..=8).contains(&gloss_chars)
+            && gloss.chars().all(is_han)
+            && (1..=12).contains(&code.len())
+            && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then_some(code)
+    };
+    let mut run: Vec<String> = Vec::new();
+    for clause in text.split(['，', ',', '；', ';', '。', '、']) {
+        match code_of(clause) {
+            Some(code) => run.push(code),
+            None if run.len() >= 2 => break,
+            None => run.clear(),
+        }
+    }
+    (run.len() >= 2 && unique(run.iter().cloned()).len() == run.len()).then(|| Found {
+        values: run,
+        quoted: false,
+        marker: "codes".to_owned(),
+        exact: true,
+    })
+}
+
+/// `ABC class (A fast, B medium, C slow)`, `Priority: H high, M medium, L low`: codes in
+/// capitals, each glossed by a word or two in lower case, in parentheses, after a colon or as
+/// a whole sentence. Three or more, or two single letters (`Y yes, N no`); not acronyms that
+/// name a kind of input (`ID number, PIN code, SSN`).
+fn glossed_capitals(text: &str) -> Option<Found> {
+    if !text.contains(|c: char| c.is_ascii_uppercase()) || !text.contains(',') {
+        return None;
+    }
+    let code_gloss = |part: &str| -> Option<String> {
+        let mut words = part.split_whitespace();
+        let code = words.next()?;
+        let gloss: Vec<&str> = words.collect();
+        let is_code = (1..=4).contains(&code.len())
+            && code
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && code.chars().any(|c| c.is_ascii_uppercase())
+            && !COMMON_ACRONYMS.contains(&code);
+        let is_gloss = (1..=2).contains(&gloss.len())
+            && gloss.iter().all(|w| {
+                w.chars().all(char::is_lowercase)
+                    && !is_or_word(w)
+                    && !AND_WORDS.contains(w)
+                    && !INPUT_KINDS.contains(w)
+            });
+        (is_code && is_gloss).then(|| code.to_owned())
+    };
+    let of_segment = |segment: &str| -> Option<Found> {
+        let codes: Option<Vec<String>> = segment
+            .split([',', ';'])
+            .map(|p| code_gloss(p.trim()))
+            .collect();
+        let codes = codes?;
+        let letters = codes.iter().all(|c| c.len() == 1);
+        let distinct = unique(codes.iter().cloned()).len() == codes.len();
+        (distinct && (codes.len() >= 3 || (codes.len() == 2 && letters))).then(|| Found {
+            values: codes,
+            quoted: false,
+            marker: "glossed codes".to_owned(),
+            exact: true,
+        })
+    };
+    let mut from = 0;
+    while from < text.len() {
+        let end = sentence_end(text, from).unwrap_or(text.len());
+        let sentence = &text[from..end];
+        let mut segments: Vec<&str> = vec![sentence];
+        if let Some((_, after)) = sentence.rsplit_once([':', '：']) {
+            segments.push(after);
+        }
+        let mut rest = sentence;
+        while let Some(open) = rest.find('(') {
+            let Some(close) = rest[open..].find(')') else {
+                break;
+            };
+            segments.push(&rest[open + 1..open + close]);
+            rest = &rest[open + close + 1..];
+        }
+        if let Some(found) = segments.into_iter().find_map(of_segment) {
+            return (!is_example(&text[..end])).then_some(found);
+        }
+        from = end + text[end..].chars().next().map_or(0, char::len_utf8);
+    }
+    None
+}
 
 /// `PASS lets the truck be used; FAIL tags it out of service`, `BASIC covers SSN trace;
 /// STANDARD adds county criminal`: two or more sentences that each open with a code in capitals,
@@ -4712,6 +4864,46 @@ mod tests {
             v(&["monthly", "quarterly", "never"])
         );
         assert_eq!(values("Incluye camareros: S o N"), v(&["S", "N"]));
+        // Codes glossed in capitals, CJK clauses of codes, spaced CJK words, side-by-side quotes.
+        assert_eq!(
+            values("ABC class of the SKU (A fast, B medium, C slow)."),
+            v(&["A", "B", "C"])
+        );
+        assert_eq!(values("检查结果，正常填1，异常填0"), v(&["1", "0"]));
+        assert_eq!(values("性别：男传M，女传F，未知传U。"), v(&["M", "F", "U"]));
+        assert_eq!(
+            values("组别：男子甲组 男子乙组 女子组"),
+            v(&["男子甲组", "男子乙组", "女子组"])
+        );
+        assert_eq!(
+            values("付款方式 寄付 到付 月结"),
+            v(&["寄付", "到付", "月结"])
+        );
+        assert_eq!(
+            values("緊急度は「高」「中」「低」の3段階です。"),
+            v(&["高", "中", "低"])
+        );
+        // What else a clause says of them: a verb of allowing, nothing else, any combination.
+        assert_eq!(
+            values("Months until the next inspection; the state code allows 6 or 12."),
+            v(&["6", "12"])
+        );
+        assert_eq!(
+            values("Sizes: S, M or L; no other sizes are stocked."),
+            v(&["S", "M", "L"])
+        );
+        let open = [
+            "Identifier: ID number, PIN code, SSN",
+            "联系方式：手机号 邮箱",
+            "例如：北京 上海 广州",
+            "地址 省 市 区",
+            "请填写手机号，格式填11位",
+        ];
+        let fired: Vec<(&str, Found)> = open
+            .into_iter()
+            .filter_map(|t| closed_list(t, None).map(|f| (t, f)))
+            .collect();
+        assert!(fired.is_empty(), "fired on: {fired:#?}");
     }
 
     #[test]

@@ -163,7 +163,7 @@ pub const WEAK_BEFORE: Pattern = Pattern {
     kind: Kind::End,
     text: r#"(?ix)(?:
           \<(?:can|could|must)\s+(?:only\s+)?be
-        | \<(?:is|are|offers?|accepts?|supports?)
+        | \<(?:is|are|offers?|accepts?|supports?|allows?|permits?)
         | \<(?:puede|debe)\s+ser | \<(?:son|es)
         | \<(?:peut|doit)\s+être | \<sont
         | \<(?:kann|muss)\s+(?:[0-9A-Za-z_\u{c0}-\u{24f}]+\s+)? | \<sind
@@ -183,7 +183,9 @@ pub const MODAL_BEFORE: Pattern = Pattern {
 };
 
 /// Cue words right after a list that close it: "之一", "三种", "三者选一", "のいずれか",
-/// "から選択" (a Chinese choice or count may follow a comma: `，五选一`, `，共七项`), a
+/// "から選択" (a Chinese choice or count may follow a comma: `，五选一`, `，共七项`; so may a
+/// note that nothing else is taken, `，不支持其他时长`, `; no other sizes`, or that any of them
+/// may be combined, `; any combination`), a
 /// restriction that ends the clause (`3000, 4000 and 5000 only.`, `csv ou json uniquement`, `Dog
 /// or cat only - exotic patients …`; not
 /// `only if ...`, a condition), and "are the kinds/values" (`customs and usda are the kinds the
@@ -191,7 +193,7 @@ pub const MODAL_BEFORE: Pattern = Pattern {
 pub const STRONG_AFTER: Pattern = Pattern {
     name: "strong_after",
     kind: Kind::Start,
-    text: r#"^\s*(?:[)）\]]\s*)?(?:[，,]\s*(?:[二两三四五六七八九十]选[一1]|(?:四者|三者|两者|二者)[选择]一|任选其一|共[二两三四五六七八九十]+(?:项|种|类))|(?:四者|三者|两者|二者|其中)?之一|(?:四者|三者|两者|二者)[选择]一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选[一1]|中(?:任)?选(?:一个|一种|其一|择一个?)|中的一(?:个|种|项)|任选其一|の\s*[0-9０-９一二三四五六七八九十]+\s*種類|[0-9]+\s*种(?:之一|中)?|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|중\s*(?:선택|택\s*1|택일)|are\s+(?:supported|accepted|allowed)|right\s+now\>|for\s+now\>|at\s+the\s+moment\>|for\s+the\s+time\s+being\>|por\s+ahora\>|por\s+el\s+momento\>|pour\s+l['’]instant\>|vorerst\>|[二两三四五六七八九十]个(?:选项|值|项目|级别|等级)|(?:두|세|네|다섯|여섯|일곱|여덟|아홉|열|[0-9]+)\s*가지|(?:only|uniquement|seulement|únicamente|solamente|apenas|somente|soltanto)\s*(?:[,;)）]|[—–-]\s|$)|are\s+the\s+(?:only\s+)?(?:kinds|values|options|types|choices|modes)\>|are\s+the\s+only\s+[a-z]+\>|(?:[—–-]\s*)?(?:pick|choose|select)\s+(?:only\s+)?one\>)"#,
+    text: r#"^\s*(?:[)）\]]\s*)?(?:[，,;；]\s*(?:不支持其他|不接受其他|其他(?:的)?(?:值|选项)?(?:均|都)?不(?:支持|接受)|no\s+other\>|nothing\s+else\>|any\s+combination\>|[二两三四五六七八九十]选[一1]|(?:四者|三者|两者|二者)[选择]一|任选其一|共[二两三四五六七八九十]+(?:项|种|类))|(?:四者|三者|两者|二者|其中)?之一|(?:四者|三者|两者|二者)[选择]一|[二两三四五六七八九十几]种|[二两三四五六七八九十]选[一1]|中(?:任)?选(?:一个|一种|其一|择一个?)|中的一(?:个|种|项)|任选其一|の\s*[0-9０-９一二三四五六七八九十]+\s*(?:種類|段階|通り)|[0-9]+\s*种(?:之一|中)?|のいずれか|のどれか|から(?:一つ)?選択|から選ぶ|중\s*하나|중에서|중\s*(?:선택|택\s*1|택일)|are\s+(?:supported|accepted|allowed)|right\s+now\>|for\s+now\>|at\s+the\s+moment\>|for\s+the\s+time\s+being\>|por\s+ahora\>|por\s+el\s+momento\>|pour\s+l['’]instant\>|vorerst\>|[二两三四五六七八九十]个(?:选项|值|项目|级别|等级)|(?:두|세|네|다섯|여섯|일곱|여덟|아홉|열|[0-9]+)\s*가지|(?:only|uniquement|seulement|únicamente|solamente|apenas|somente|soltanto)\s*(?:[,;)）]|[—–-]\s|$)|are\s+the\s+(?:only\s+)?(?:kinds|values|options|types|choices|modes)\>|are\s+the\s+only\s+[a-z]+\>|(?:[—–-]\s*)?(?:pick|choose|select)\s+(?:only\s+)?one\>)"#,
 };
 
 /// Phrases after which a list is an example, not the set of values: the words (`e.g.`, `such

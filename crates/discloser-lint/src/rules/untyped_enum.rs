@@ -60,7 +60,11 @@ declare_rule! {
     /// (`Reported by: pilot, cabin crew or maintenance?`, `Które boisko: piłkarskie czy
     /// wielofunkcyjne?`); states or levels in their order (`new -> acknowledged -> resolved`,
     /// `info < warning < fault < critical`); a Chinese choice or count after the list (`咨询、求助、
-    /// 投诉，五选一`, `喷雾、撒施、灌根三者选一`).
+    /// 投诉，五选一`, `喷雾、撒施、灌根三者选一`), or a note that nothing else is taken (`; no other
+    /// sizes`, `，不支持其他时长`); a verb of allowing (`the state code allows 6 or 12`); codes in
+    /// capitals each glossed in lower case (`(A fast, B medium, C slow)`); CJK clauses of codes
+    /// (`正常填1，异常填0`); CJK words set apart by spaces after a label (`组别：男子甲组 男子乙组
+    /// 女子组`, `付款方式 寄付 到付 月结`); quoted words side by side (`「高」「中」「低」の3段階`).
     /// The parameter's description,
     /// title and an array's items' texts are read, and its own entry in the tool's description
     /// counts too, in the docstring styles authors paste there (`Args:` lines, Sphinx
