@@ -157,6 +157,7 @@ const OR_WORDS: &[&str] = &[
     "অথবা",
     "அல்லது",
     "czy",
+    "au",
     "vai",
     "või",
     "arba",
