@@ -4881,6 +4881,10 @@ mod tests {
             v(&["寄付", "到付", "月结"])
         );
         assert_eq!(
+            values("Njia ya malipo: M-Pesa, Tigo Pesa au Airtel Money"),
+            v(&["M-Pesa", "Tigo Pesa", "Airtel Money"])
+        );
+        assert_eq!(
             values("緊急度は「高」「中」「低」の3段階です。"),
             v(&["高", "中", "低"])
         );
@@ -4899,6 +4903,10 @@ mod tests {
             "例如：北京 上海 广州",
             "地址 省 市 区",
             "请填写手机号，格式填11位",
+            // French `au` is a preposition; Swahili `au` is "or".
+            "Date au format JJ/MM/AAAA",
+            "Nom du fichier à envoyer au serveur",
+            "Adresse de livraison, au format rue, ville, code postal",
         ];
         let fired: Vec<(&str, Found)> = open
             .into_iter()
