@@ -4012,6 +4012,7 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .or_else(|| glossed_capitals(&flat))
         .or_else(|| han_code_clauses(&flat))
         .or_else(|| spaced_han(&flat))
+        .or_else(|| choice_question(&flat))
         .or_else(|| versus(&flat))
     {
         return Some(found);
@@ -4068,6 +4069,94 @@ const COMMON_ACRONYMS: &[&str] = &[
     "ONLY",
     "DO",
 ];
+
+/// Articles that open a choice offered in a question (`a summary or the full breakdown`).
+const ARTICLES: &[&str] = &[
+    "a", "an", "the", "un", "une", "le", "la", "les", "el", "los", "las", "una", "uno", "ein",
+    "eine", "einen", "der", "die", "das", "o", "os", "as", "um", "uma",
+];
+
+/// `Do you want a summary or the full per-employee breakdown?`, `Is the request for a loan
+/// (returnable book) or a copy (article scan)?`, `Toneladas ou sacas de 60 kg?`: a question
+/// whose last words offer two choices joined by "or", each opened by an article (or, without
+/// one, a question that is nothing but the two). Not "or not", nor kinds of input (`Is it a
+/// name or an ID?`).
+fn choice_question(text: &str) -> Option<Found> {
+    if !text.contains(['?', '？']) {
+        return None;
+    }
+    let mut from = 0;
+    while from < text.len() {
+        let end = sentence_end(text, from).unwrap_or(text.len());
+        let question = text[end..].starts_with(['?', '？']);
+        let sentence = &text[from..end];
+        from = end + text[end..].chars().next().map_or(0, char::len_utf8);
+        if !question {
+            continue;
+        }
+        // Glosses in parentheses are left out.
+        let mut bare = String::with_capacity(sentence.len());
+        let mut depth = 0usize;
+        for c in sentence.chars() {
+            match c {
+                '(' | '（' => depth += 1,
+                ')' | '）' => depth = depth.saturating_sub(1),
+                _ if depth == 0 => bare.push(c),
+                _ => {}
+            }
+        }
+        let words: Vec<&str> = bare.split_whitespace().collect();
+        let Some(or) = words
+            .iter()
+            .rposition(|w| is_or_word(w) && !COMMA_ONLY.contains(w))
+        else {
+            continue;
+        };
+        let right = &words[or + 1..];
+        let article = words[..or]
+            .iter()
+            .rposition(|w| ARTICLES.contains(&w.to_lowercase().as_str()))
+            .filter(|&a| or - a <= 4);
+        let left = match article {
+            Some(a) => &words[a..or],
+            None if or <= 3 => &words[..or],
+            None => continue,
+        };
+        let strip = |ws: &[&str]| -> String {
+            let ws = match ws.first() {
+                Some(w) if ARTICLES.contains(&w.to_lowercase().as_str()) => &ws[1..],
+                _ => ws,
+            };
+            ws.join(" ")
+        };
+        let (left, right) = (strip(left), strip(right));
+        let words_of = |v: &str| v.split_whitespace().count();
+        let kind = |v: &str| {
+            v.split_whitespace().any(|w| {
+                let w = w.to_lowercase();
+                INPUT_KINDS.contains(&w.as_str()) || OTHER_KINDS.contains(&w.as_str())
+            })
+        };
+        let ok = (1..=4).contains(&words_of(&left))
+            && (1..=4).contains(&words_of(&right))
+            && !matches!(
+                right.to_lowercase().as_str(),
+                "not" | "no" | "none" | "nicht" | "non"
+            )
+            && !kind(&left)
+            && !kind(&right)
+            && left != right;
+        if ok && !is_example(&text[..end]) {
+            return Some(Found {
+                values: vec![left, right],
+                quoted: false,
+                marker: "question".to_owned(),
+                exact: false,
+            });
+        }
+    }
+    None
+}
 
 /// `组别：男子甲组 男子乙组 女子组`, `付款方式 寄付 到付 月结`: CJK words set apart by spaces after
 /// a short CJK label (with its colon, two or more; with a space, three or more), and nothing
@@ -4811,6 +4900,14 @@ mod tests {
             values("Które boisko: piłkarskie czy wielofunkcyjne?"),
             v(&["piłkarskie", "wielofunkcyjne"])
         );
+        assert_eq!(
+            values("Do you want a summary or the full per-employee breakdown?"),
+            v(&["summary", "full per-employee breakdown"])
+        );
+        assert_eq!(
+            values("Is the request for a loan (returnable book) or a copy (article scan)?"),
+            v(&["loan", "copy"])
+        );
         // A first clause of alternatives, then a note.
         assert_eq!(
             values("Passenger car or motorcycle; commercial vehicles aren't eligible."),
@@ -4903,6 +5000,9 @@ mod tests {
             "例如：北京 上海 广州",
             "地址 省 市 区",
             "请填写手机号，格式填11位",
+            "Is it a name or an ID?",
+            "Do you want the archive or not?",
+            "What happened? Describe the issue or attach a log.",
             // French `au` is a preposition; Swahili `au` is "or".
             "Date au format JJ/MM/AAAA",
             "Nom du fichier à envoyer au serveur",

@@ -58,7 +58,7 @@ declare_rule! {
     /// `DNI o NIE del solicitante`), or a first clause of them before a note (`Passenger car or
     /// motorcycle; commercial vehicles aren't eligible`); a question that offers the choices
     /// (`Reported by: pilot, cabin crew or maintenance?`, `Które boisko: piłkarskie czy
-    /// wielofunkcyjne?`); states or levels in their order (`new -> acknowledged -> resolved`,
+    /// wielofunkcyjne?`, `Do you want a summary or the full breakdown?`); states or levels in their order (`new -> acknowledged -> resolved`,
     /// `info < warning < fault < critical`); a Chinese choice or count after the list (`咨询、求助、
     /// 投诉，五选一`, `喷雾、撒施、灌根三者选一`), or a note that nothing else is taken (`; no other
     /// sizes`, `，不支持其他时长`); a verb of allowing (`the state code allows 6 or 12`); codes in
