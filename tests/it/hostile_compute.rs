@@ -380,6 +380,10 @@ fn untyped_enum_reads_a_long_description_in_near_linear_time() {
         "a or b? ",
         "v: a or b - ",
         "see above. v ",
+        "1-2, ",
+        "1 a ",
+        "A b, ",
+        "a 填1，",
     ] {
         let text = format!("Start here. {} end.", run.repeat(50_000 / run.len()));
         let project = described_tool(

@@ -1860,6 +1860,7 @@ fn coded_alternatives(s: &[char], c: &Candidate) -> Option<Vec<String>> {
 /// (`1-3天`, whose dash is followed by a number anyway).
 fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found> {
     let mut numbers: Vec<u32> = Vec::new();
+    let mut plain = false;
     let mut i = 0;
     while i < s.len() {
         let starts = s[i].is_ascii_digit() && (i == 0 || !s[i - 1].is_alphanumeric());
@@ -1888,11 +1889,26 @@ fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found>
         // it is a dash.
         let spaced_hyphen =
             mark == Some('-') && spaced > 0 && s.get(i + len + spaced + 1) == Some(&' ');
-        let glossed = glossed
+        let marked = glossed
             || (opens
                 && (matches!(mark, Some(':' | '：' | '=' | '–' | '—')) || spaced_hyphen)
                 && after_mark.is_some_and(|c| c.is_alphabetic()));
-        if glossed && let Ok(k) = s[i..i + len].iter().collect::<String>().parse::<u32>() {
+        // `0 under way using engine, 1 at anchor, 2 not under command`, `1 普通 2 紧急 3 特急`:
+        // with no mark, a space and a word that is no unit (`3 days`); three codes at least.
+        let word: String = s[i + len + spaced..]
+            .iter()
+            .take_while(|c| c.is_alphabetic())
+            .collect();
+        let bare = !marked
+            && spaced > 0
+            && (opens || s[i - 1] == ' ')
+            && !word.is_empty()
+            && !UNIT_WORDS.contains(&word.to_lowercase().as_str())
+            && !LENGTH_UNITS.contains(&word.to_lowercase().as_str());
+        plain |= bare;
+        if (marked || bare)
+            && let Ok(k) = s[i..i + len].iter().collect::<String>().parse::<u32>()
+        {
             // Codes count up from 0 or 1; a code set may skip a retired number (`0, 1, 2, 5`).
             let next = numbers.last().map_or(k <= 1, |&p| k > p && k <= p + 4);
             if !next {
@@ -1903,7 +1919,8 @@ fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found>
         i += len;
     }
     // Not after an example (searched for last).
-    (numbers.len() >= 2 && first_example.get().is_none()).then(|| Found {
+    let least = if plain { 3 } else { 2 };
+    (numbers.len() >= least && first_example.get().is_none()).then(|| Found {
         values: numbers.iter().map(u32::to_string).collect(),
         quoted: false,
         marker: "numbered codes".to_owned(),
@@ -2265,11 +2282,9 @@ fn bullets(text: &str) -> Option<Found> {
             .map(|&b| b.to_owned())
             .collect();
         // Under a line that ends with a colon, unbulleted definitions: `VAC - vacation`; and
-        // under a short title (`対応区分`, `Mode`) when they are the rest of the text.
-        let title = i == 0
-            && !intro.ends_with(['.', '。'])
-            && intro.split_whitespace().count() <= 4
-            && intro.chars().count() <= 30;
+        // under a short title (`対応区分`, `Mode`, `Rollout strategy.`) when they are the rest of
+        // the text.
+        let title = i == 0 && intro.split_whitespace().count() <= 4 && intro.chars().count() <= 30;
         if values.len() < 2 && (intro.ends_with([':', '：']) || title) && !is_label(intro) {
             values = definition[first..first + definition_run[first]]
                 .iter()
@@ -4013,6 +4028,7 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .or_else(|| han_code_clauses(&flat))
         .or_else(|| spaced_han(&flat))
         .or_else(|| choice_question(&flat))
+        .or_else(|| bands(&flat))
         .or_else(|| versus(&flat))
     {
         return Some(found);
@@ -4069,6 +4085,76 @@ const COMMON_ACRONYMS: &[&str] = &[
     "ONLY",
     "DO",
 ];
+
+/// `字数区间 <30万、30-100万、100-200万、>200万`, `Vuoro: 17–18, 18–19, 19–20 tai 20–21`,
+/// `予算帯：〜1000円／1000〜3000円／3000円〜`: bands a value falls in, named by their bounds. One
+/// range is a bound on a number; three or more (or two joined by "or") after a label, or as
+/// the whole text after a short head, are the bands to pick from.
+fn bands(text: &str) -> Option<Found> {
+    let text = text.trim().trim_end_matches(['.', '。']);
+    let segment = match text.rsplit_once([':', '：']) {
+        Some((_, after)) => after,
+        None => text.split_once(' ').map_or(text, |(head, rest)| {
+            if head.chars().any(|c| c.is_ascii_digit()) {
+                text
+            } else {
+                rest
+            }
+        }),
+    };
+    let is_range_mark = |c: char| matches!(c, '-' | '–' | '~' | '〜' | '～');
+    let band = |item: &str| -> bool {
+        let item = item.trim();
+        let body = item.trim_start_matches(['<', '>', '≤', '≥', '〜', '～', '~']);
+        let bounded = body.len() < item.len();
+        let mut chars = body.chars().peekable();
+        let mut numbers = 0;
+        let mut ranged = false;
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                numbers += 1;
+                while chars
+                    .next_if(|c| c.is_ascii_digit() || matches!(c, '.' | ':'))
+                    .is_some()
+                {}
+            } else if is_range_mark(c) {
+                ranged = true;
+            } else if !(c.is_alphabetic() && (is_han(c) || c.is_ascii_lowercase()) || c == ' ') {
+                return false;
+            }
+        }
+        numbers >= 1 && (ranged || bounded) && body.chars().count() <= 16
+    };
+    let mut items: Vec<String> = Vec::new();
+    let mut joined_by_or = false;
+    for part in segment.split([',', '，', '、', '/', '／']) {
+        let mut current = String::new();
+        for word in part.split_whitespace() {
+            if is_or_word(word) || word == "或" {
+                joined_by_or = true;
+                items.push(std::mem::take(&mut current));
+            } else {
+                if !current.is_empty() {
+                    current.push(' ');
+                }
+                current.push_str(word);
+            }
+        }
+        items.push(current);
+    }
+    items.retain(|i| !i.is_empty());
+    let ranged = items.iter().filter(|i| i.contains(is_range_mark)).count();
+    let ok = (items.len() >= 3 || (items.len() == 2 && joined_by_or))
+        && ranged >= 2
+        && items.iter().all(|i| band(i))
+        && !is_example(text);
+    ok.then(|| Found {
+        values: items,
+        quoted: false,
+        marker: "bands".to_owned(),
+        exact: true,
+    })
+}
 
 /// Articles that open a choice offered in a question (`a summary or the full breakdown`).
 const ARTICLES: &[&str] = &[
@@ -4908,6 +4994,23 @@ mod tests {
             values("Is the request for a loan (returnable book) or a copy (article scan)?"),
             v(&["loan", "copy"])
         );
+        // Bands named by their bounds; codes numbered without a mark; definitions under a
+        // short title.
+        assert_eq!(
+            values("Vuoro: 17–18, 18–19, 19–20 tai 20–21"),
+            v(&["17–18", "18–19", "19–20", "20–21"])
+        );
+        assert_eq!(
+            values("字数区间 <30万、30-100万、100-200万、>200万"),
+            v(&["<30万", "30-100万", "100-200万", ">200万"])
+        );
+        assert_eq!(values("urgency：1 普通 2 紧急 3 特急"), v(&["1", "2", "3"]));
+        assert_eq!(
+            values(
+                "Rollout strategy.\npercentage  roll out to a share\nallowlist   listed ids\noff         disable"
+            ),
+            v(&["percentage", "allowlist", "off"])
+        );
         // A first clause of alternatives, then a note.
         assert_eq!(
             values("Passenger car or motorcycle; commercial vehicles aren't eligible."),
@@ -5001,6 +5104,9 @@ mod tests {
             "地址 省 市 区",
             "请填写手机号，格式填11位",
             "Is it a name or an ID?",
+            "Page size, 1-100.",
+            "Hours: 9-12",
+            "Up to 3 items per page, 1 page minimum.",
             "Do you want the archive or not?",
             "What happened? Describe the issue or attach a log.",
             // French `au` is a preposition; Swahili `au` is "or".

@@ -64,7 +64,10 @@ declare_rule! {
     /// sizes`, `，不支持其他时长`); a verb of allowing (`the state code allows 6 or 12`); codes in
     /// capitals each glossed in lower case (`(A fast, B medium, C slow)`); CJK clauses of codes
     /// (`正常填1，异常填0`); CJK words set apart by spaces after a label (`组别：男子甲组 男子乙组
-    /// 女子组`, `付款方式 寄付 到付 月结`); quoted words side by side (`「高」「中」「低」の3段階`).
+    /// 女子组`, `付款方式 寄付 到付 月结`); quoted words side by side (`「高」「中」「低」の3段階`);
+    /// bands named by their bounds (`Vuoro: 17–18, 18–19, 19–20 tai 20–21`, `<30万、30-100万、
+    /// >100万`; one range is a bound, not a set); codes numbered without a mark (`1 普通 2 紧急 3
+    /// 特急`, three at least).
     /// The parameter's description,
     /// title and an array's items' texts are read, and its own entry in the tool's description
     /// counts too, in the docstring styles authors paste there (`Args:` lines, Sphinx
