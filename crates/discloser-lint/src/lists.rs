@@ -2799,6 +2799,10 @@ const PREPOSITIONS: &[&str] = &[
 /// (`Address or nearest intersection`, `Repository name or URL`) or a format makes it a
 /// description of what may be typed.
 fn whole_alternatives(text: &str) -> Option<Found> {
+    // `goteo, aspersión, microaspersión...`: an open end.
+    if text.trim_end().ends_with("...") || text.trim_end().ends_with('…') {
+        return None;
+    }
     let mut body = text.trim().trim_end_matches(['.', '。']).trim_end();
     // `In person or remote (video)`: a closing gloss, unless it gives examples (`Obra social o
     // prepaga (OSDE, Swiss Medical, etc.)`).
@@ -2807,9 +2811,15 @@ fn whole_alternatives(text: &str) -> Option<Found> {
         && body[open..].chars().count() <= GLOSS
     {
         let gloss = &body[open..];
+        // `Bech32 or scriptPubKey (hex)`: encodings of one value, not alternatives.
+        let encoding = matches!(
+            gloss.trim_matches(['(', ')']).to_lowercase().as_str(),
+            "hex" | "base64" | "base58" | "utf-8" | "utf8" | "ascii" | "binary" | "bytes"
+        );
         if gloss.contains("etc")
             || gloss.contains("...")
             || gloss.contains('…')
+            || encoding
             || is_example(gloss)
         {
             return None;
@@ -2838,8 +2848,12 @@ fn whole_alternatives(text: &str) -> Option<Found> {
                 .or_else(|| w.strip_suffix("’s"))
                 .or_else(|| w.strip_suffix('s'))
                 .unwrap_or(&w);
+            // `Vereinsname oder Vereinsnummer`: compounds that end in a kind.
             [w.as_str(), bare].iter().any(|w| {
-                INPUT_KINDS.contains(w)
+                ["name", "nummer", "adresse"]
+                    .iter()
+                    .any(|e| w.len() > e.len() + 2 && w.ends_with(e))
+                    || INPUT_KINDS.contains(w)
                     || OTHER_KINDS.contains(w)
                     || HEAD_KINDS.contains(w)
                     || NAMING_NOUNS.contains(w)
@@ -2889,15 +2903,19 @@ fn clause_alternatives(text: &str) -> Option<Found> {
             .iter()
             .filter_map(|m| sentence.find(m))
             .fold(sentence.len(), usize::min);
-        // The whole text is read by `whole_alternatives`.
-        if from > 0 || from + cut < text.len() {
+        // The whole text is read by `whole_alternatives`; a clause that runs into an ellipsis
+        // is open (`goteo, aspersión, microaspersión...`).
+        let open = text[from + cut..].starts_with("..") || text[from + cut..].starts_with('…');
+        if (from > 0 || from + cut < text.len()) && !open {
             let clause = sentence[..cut].trim();
             let clause = clause
                 .rsplit_once(' ')
                 .filter(|(_, last)| ONLY_WORDS.contains(&last.to_lowercase().as_str()))
                 .map_or(clause, |(head, _)| head);
+            // An example anywhere (`frei, z.B. Dachdecker`: its abbreviation's full stop ends
+            // no clause) leaves the text alone.
             if let Some(found) = whole_alternatives(clause) {
-                return (!is_example(&text[..end])).then_some(found);
+                return (!is_example(text)).then_some(found);
             }
         }
         from = end + text[end..].chars().next().map_or(0, char::len_utf8);
@@ -5104,6 +5122,10 @@ mod tests {
             "地址 省 市 区",
             "请填写手机号，格式填11位",
             "Is it a name or an ID?",
+            "goteo, aspersión, microaspersión...",
+            "Kod tytułu ubezpieczenia, 6 cyfr, np. 011000",
+            "Berufsbezeichnung, frei, z.B. Dachdecker",
+            "Bech32 or scriptPubKey (hex).",
             "Page size, 1-100.",
             "Hours: 9-12",
             "Up to 3 items per page, 1 page minimum.",
