@@ -1479,7 +1479,7 @@ fn judge(
                     && (2..=12).contains(&i.value.chars().count())
                     && !OR_WORDS.contains(&i.value.as_str())
                     && !AND_WORDS.contains(&i.value.as_str())
-                    && !INPUT_KINDS.contains(&i.value.to_lowercase().as_str())
+                    && !is_input_kind(&i.value.to_lowercase())
             }))
         || (weak
             && (n >= 3 || s2.or || quoted)
@@ -1640,7 +1640,7 @@ fn judge(
             && {
                 let w = next[0].to_lowercase();
                 w.chars().all(|c| c.is_ascii_alphabetic())
-                    && !INPUT_KINDS.contains(&w.as_str())
+                    && !is_input_kind(&w)
                     && !NAMING_NOUNS.contains(&w.as_str())
                     && !STOPWORDS.contains(&w.as_str())
             }
@@ -1673,7 +1673,7 @@ fn judge(
         && !c
             .items
             .iter()
-            .any(|i| INPUT_KINDS.contains(&i.value.to_lowercase().as_str()))
+            .any(|i| is_input_kind(&i.value.to_lowercase()))
         && {
             let label = head_t.trim_end_matches([',', '，']);
             (paren && clause_end)
@@ -1705,22 +1705,10 @@ fn judge(
     let restriction = tail.trim_start().starts_with("only");
     // `Only letters, digits and underscores are allowed`: classes of characters, whatever the
     // cue.
-    let characters = c.items.iter().all(|i| {
-        matches!(
-            i.value.to_lowercase().as_str(),
-            "letters"
-                | "digits"
-                | "numbers"
-                | "underscores"
-                | "hyphens"
-                | "dashes"
-                | "spaces"
-                | "symbols"
-                | "characters"
-                | "periods"
-                | "dots"
-        )
-    });
+    let characters = c
+        .items
+        .iter()
+        .all(|i| CHARACTER_CLASSES.contains(&i.value.to_lowercase().as_str()));
     let only_kinds = kinds && (!strong || restriction || characters) && !s2.pipe && !quoted;
     // `Ethylene injection on or off`, `Consider it for need-based aid? yes/no`: the answers of a
     // switch or a question end the text, after a short noun phrase or none.
@@ -1993,6 +1981,27 @@ fn without_format_words(text: &str) -> String {
 
 /// Nouns that name a kind of input, not a value: `City, state or country`, `ID, name or email`,
 /// `手机号或微信号`, `ひらがな・カタカナ`. A list of them says what may be typed, not which tokens.
+/// Classes of characters (`Only letters, digits and underscores are allowed`): kinds of input,
+/// and what a restriction to them restricts, whatever the cue.
+const CHARACTER_CLASSES: &[&str] = &[
+    "letters",
+    "digits",
+    "numbers",
+    "underscores",
+    "hyphens",
+    "dashes",
+    "spaces",
+    "symbols",
+    "characters",
+    "periods",
+    "dots",
+];
+
+/// Whether a word (lower case) is one of [`INPUT_KINDS`] or [`CHARACTER_CLASSES`].
+fn is_input_kind(word: &str) -> bool {
+    INPUT_KINDS.contains(&word) || CHARACTER_CLASSES.contains(&word)
+}
+
 const INPUT_KINDS: &[&str] = &[
     "id",
     "ids",
@@ -2056,15 +2065,6 @@ const INPUT_KINDS: &[&str] = &[
     "village",
     "location",
     "place",
-    "letters",
-    "numbers",
-    "digits",
-    "underscores",
-    "hyphens",
-    "dashes",
-    "spaces",
-    "symbols",
-    "characters",
     "doi",
     "issn",
     "pmid",
@@ -2198,7 +2198,17 @@ fn han_kind(v: &str) -> bool {
         .contains(&v)
 }
 
-/// Whether every item of a list names a kind of input (see [`INPUT_KINDS`] and [`han_kind`]).
+/// Whether a word (lower case) names a kind of input: one of [`INPUT_KINDS`] or
+/// [`OTHER_KINDS`], or a compound that ends in one (`geräte-id`, `raumname`, `kundennummer`).
+fn names_kind(word: &str) -> bool {
+    is_input_kind(word)
+        || OTHER_KINDS.contains(&word)
+        || ["-id", "_id", "name", "nummer", "adresse"]
+            .iter()
+            .any(|e| word.len() > e.len() + 2 && word.ends_with(e))
+}
+
+/// Whether every item of a list names a kind of input (see [`names_kind`] and [`han_kind`]).
 fn kinds_of_input(items: &[Item]) -> bool {
     items.iter().all(|i| {
         let v = i.value.to_lowercase();
@@ -2206,12 +2216,7 @@ fn kinds_of_input(items: &[Item]) -> bool {
         if i.han || v.chars().any(is_han) {
             return han_kind(&v);
         }
-        // `Geräte-ID`, `Raumname`, `Kundennummer`: compounds that end in a kind.
-        INPUT_KINDS.contains(&v.as_str())
-            || OTHER_KINDS.contains(&v.as_str())
-            || ["-id", "_id", "name", "nummer", "adresse", "-nummer"]
-                .iter()
-                .any(|e| v.len() > e.len() + 2 && v.ends_with(e))
+        names_kind(&v)
     })
 }
 
@@ -2850,11 +2855,7 @@ fn whole_alternatives(text: &str) -> Option<Found> {
                 .unwrap_or(&w);
             // `Vereinsname oder Vereinsnummer`: compounds that end in a kind.
             [w.as_str(), bare].iter().any(|w| {
-                ["name", "nummer", "adresse"]
-                    .iter()
-                    .any(|e| w.len() > e.len() + 2 && w.ends_with(e))
-                    || INPUT_KINDS.contains(w)
-                    || OTHER_KINDS.contains(w)
+                names_kind(w)
                     || HEAD_KINDS.contains(w)
                     || NAMING_NOUNS.contains(w)
                     || matches!(
@@ -3167,7 +3168,7 @@ fn phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
             })
             && !ws
                 .last()
-                .is_some_and(|w| INPUT_KINDS.contains(&w.to_lowercase().as_str()))
+                .is_some_and(|w| is_input_kind(&w.to_lowercase()))
             // `Адрес участка, СНТ, номер участка`, `número de teléfono`: a kind of input that
             // heads its phrase, as nouns do in these languages.
             && !(ws.len() >= 2
@@ -3370,7 +3371,7 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
                     .iter()
                     .any(|w| ends_with_chars(&sentence[..end], w))
             };
-            let kind = INPUT_KINDS.contains(&value.to_lowercase().as_str());
+            let kind = is_input_kind(&value.to_lowercase());
             if called || kind {
                 i += len.max(1);
                 continue;
@@ -3753,7 +3754,7 @@ fn only_items(list: &str, han: bool) -> Option<Vec<String>> {
                     .all(|c| regex_syntax::is_word_character(c) || matches!(c, '-' | '+' | '.'))
             })
             && !ws.last().is_some_and(|w| {
-                INPUT_KINDS.contains(w) || OTHER_KINDS.contains(w) || CONTENT_KINDS.contains(w)
+                is_input_kind(w) || OTHER_KINDS.contains(w) || CONTENT_KINDS.contains(w)
             })
     };
     (parts.len() >= 2 && parts.iter().all(ok)).then(|| {
@@ -4235,12 +4236,7 @@ fn choice_question(text: &str) -> Option<Found> {
         };
         let (left, right) = (strip(left), strip(right));
         let words_of = |v: &str| v.split_whitespace().count();
-        let kind = |v: &str| {
-            v.split_whitespace().any(|w| {
-                let w = w.to_lowercase();
-                INPUT_KINDS.contains(&w.as_str()) || OTHER_KINDS.contains(&w.as_str())
-            })
-        };
+        let kind = |v: &str| v.split_whitespace().any(|w| names_kind(&w.to_lowercase()));
         let ok = (1..=4).contains(&words_of(&left))
             && (1..=4).contains(&words_of(&right))
             && !matches!(
@@ -4354,7 +4350,7 @@ fn glossed_capitals(text: &str) -> Option<Found> {
                 w.chars().all(char::is_lowercase)
                     && !is_or_word(w)
                     && !AND_WORDS.contains(w)
-                    && !INPUT_KINDS.contains(w)
+                    && !is_input_kind(w)
             });
         (is_code && is_gloss).then(|| code.to_owned())
     };
@@ -4475,7 +4471,7 @@ fn spaced_slashes(text: &str) -> Option<Found> {
         let words: Vec<&str> = p.split_whitespace().collect();
         (1..=4).contains(&words.len())
             && !p.contains(['.', ',', ';', ':', '(', ')', '/', '"'])
-            && !INPUT_KINDS.contains(&p.to_lowercase().as_str())
+            && !is_input_kind(&p.to_lowercase())
             && !STOPWORDS.contains(&words[0].to_lowercase().as_str())
     };
     (parts.len() >= 3 && parts.iter().all(phrase) && !is_example(text)).then(|| Found {
