@@ -4110,6 +4110,11 @@ const COMMON_ACRONYMS: &[&str] = &[
 /// range is a bound on a number; three or more (or two joined by "or") after a label, or as
 /// the whole text after a short head, are the bands to pick from.
 fn bands(text: &str) -> Option<Found> {
+    // Most texts hold no range mark beside a digit: passed over unsplit.
+    if !text.contains(['-', '–', '~', '〜', '～']) || !text.contains(|c: char| c.is_ascii_digit())
+    {
+        return None;
+    }
     let text = text.trim().trim_end_matches(['.', '。']);
     let segment = match text.rsplit_once([':', '：']) {
         Some((_, after)) => after,

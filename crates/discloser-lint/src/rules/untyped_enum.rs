@@ -268,8 +268,15 @@ fn described_in_tool(tool_description: &str, p: &Param) -> Option<ProseSet> {
     }
     let own = p.texts.iter().find(|(at, _)| *at == "description");
     let points = own.is_some_and(|(_, t)| {
-        let lower = t.to_lowercase();
-        POINTS_TO_TOOL.iter().any(|w| lower.contains(w))
+        // A short text, lowercased only when it may point somewhere.
+        (["above", "escri", "able", "list", "iehe"]
+            .iter()
+            .any(|w| t.contains(w))
+            || !t.is_ascii())
+            && {
+                let lower = t.to_lowercase();
+                POINTS_TO_TOOL.iter().any(|w| lower.contains(w))
+            }
     });
     if points {
         return closed_set_in_prose(tool_description, p.default.as_deref());
@@ -278,6 +285,12 @@ fn described_in_tool(tool_description: &str, p: &Param) -> Option<ProseSet> {
     let term = own
         .map(|(_, t)| t.trim().trim_end_matches(['.', '。']))
         .filter(|t| !t.is_empty() && t.split_whitespace().count() <= 3 && t.chars().count() <= 24);
+    // Most tool descriptions name none of their parameters: they are not split.
+    if !tool_description.contains(p.name.as_str())
+        && !term.is_some_and(|t| tool_description.contains(t))
+    {
+        return None;
+    }
     let opens = |sentence: &str| {
         let sentence = sentence
             .trim_start()
