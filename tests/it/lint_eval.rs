@@ -92,26 +92,31 @@ const ROUND_13_FLOOR_RECALL: f64 = 0.90;
 /// PROTOCOL.md): a little below its figures once the rule was worked on it (0.981, 0.939).
 const ROUND_14_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_14_FLOOR_RECALL: f64 = 0.91;
-/// Floors for round 15 (unseen), a little below its measurement with the rule as it stood after
-/// the work on round 13: precision 0.960, recall 0.884 (see PROTOCOL.md). The goal is 0.9 for
-/// both; recall does not quite reach it.
-const ROUND_15_FLOOR_PRECISION: f64 = 0.93;
-const ROUND_15_FLOOR_RECALL: f64 = 0.86;
-/// Floors for round 16 (unseen), a little below its measurement with the rule as it stood
-/// after the work on round 13: precision 0.977, recall 0.784 (see PROTOCOL.md). Recall is far
-/// from the goal of 0.9: this writer's English styles are largely new to the rule (0.718).
-const ROUND_16_FLOOR_PRECISION: f64 = 0.95;
-const ROUND_16_FLOOR_RECALL: f64 = 0.76;
-/// Floors for round 17 (unseen), a little below its measurement with the rule as it stood after
-/// the work on round 14: precision 0.924, recall 0.766 (see PROTOCOL.md). Recall is far from the
-/// goal of 0.9, Chinese (0.711) as much as English (0.810).
-const ROUND_17_FLOOR_PRECISION: f64 = 0.90;
-const ROUND_17_FLOOR_RECALL: f64 = 0.74;
-/// Floors for round 18 (unseen), a little below its first measurement, with the rule part way
-/// through the work on rounds 16 and 17: precision 0.943, recall 0.739 (see PROTOCOL.md). The
-/// lowest recall of any round at its first measurement; English 0.696.
+/// Floors for round 15 (unseen), a little below its third measurement, with the rule after the
+/// work on rounds 16 and 17: precision 0.961, recall 0.902 (0.960 / 0.884 at its first; see
+/// PROTOCOL.md).
+const ROUND_15_FLOOR_PRECISION: f64 = 0.94;
+const ROUND_15_FLOOR_RECALL: f64 = 0.88;
+/// Floors for round 16, development data since its measurements unseen (precision 0.977, recall
+/// 0.784 at its first; see PROTOCOL.md): a little below its figures once the rule was worked on
+/// it (0.980, 0.895).
+const ROUND_16_FLOOR_PRECISION: f64 = 0.96;
+const ROUND_16_FLOOR_RECALL: f64 = 0.87;
+/// Floors for round 17, development data since its measurement unseen (precision 0.924, recall
+/// 0.766; see PROTOCOL.md): a little below its figures once the rule was worked on it (0.964,
+/// 0.854).
+const ROUND_17_FLOOR_PRECISION: f64 = 0.94;
+const ROUND_17_FLOOR_RECALL: f64 = 0.83;
+/// Floors for round 18 (unseen), a little below its second measurement, with the rule after the
+/// work on rounds 16 and 17: precision 0.945, recall 0.764 (0.943 / 0.739 at its first; see
+/// PROTOCOL.md). Far from the goal of 0.9; English 0.722.
 const ROUND_18_FLOOR_PRECISION: f64 = 0.92;
-const ROUND_18_FLOOR_RECALL: f64 = 0.71;
+const ROUND_18_FLOOR_RECALL: f64 = 0.74;
+/// Floors for round 19 (unseen), a little below its only measurement, with the rule after the
+/// work on rounds 16 and 17: precision 0.939, recall 0.778 (see PROTOCOL.md). Far from the goal
+/// of 0.9; Chinese 0.707.
+const ROUND_19_FLOOR_PRECISION: f64 = 0.91;
+const ROUND_19_FLOOR_RECALL: f64 = 0.75;
 
 struct Item {
     id: String,
@@ -667,6 +672,21 @@ fn untyped_enum_on_round_18_unseen() {
         "unseen",
         false,
         (ROUND_18_FLOOR_PRECISION, ROUND_18_FLOOR_RECALL),
+    );
+}
+
+/// Round 19 (`h` ids, 508 items, `round19/`): written and labeled blind while the rule was
+/// worked on rounds 16 and 17, in 25 languages, a quarter of it Chinese, and measured whole with
+/// the rule at the end of that work. Nothing of it has been used to change the rule: its errors
+/// are not printed.
+#[test]
+fn untyped_enum_on_round_19_unseen() {
+    whole_round(
+        "round19",
+        508,
+        "unseen",
+        false,
+        (ROUND_19_FLOOR_PRECISION, ROUND_19_FLOOR_RECALL),
     );
 }
 

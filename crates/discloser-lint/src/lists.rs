@@ -1893,16 +1893,21 @@ fn numbered_codes(s: &[char], first_example: &FirstExample<'_>) -> Option<Found>
             && !word.is_empty()
             && !UNIT_WORDS.contains(&word.to_lowercase().as_str())
             && !LENGTH_UNITS.contains(&word.to_lowercase().as_str());
-        plain |= bare;
         if (marked || bare)
             && let Ok(k) = s[i..i + len].iter().collect::<String>().parse::<u32>()
         {
             // Codes count up from 0 or 1; a code set may skip a retired number (`0, 1, 2, 5`).
             let next = numbers.last().map_or(k <= 1, |&p| k > p && k <= p + 4);
-            if !next {
+            // A number with no mark that does not count on is a number in a gloss (`1: tra
+            // cứu 12 tháng`), not a code; but among codes with no mark (`1 for cleaning, 2 for
+            // ironing, 13 for big cleaning`) it is one more, out of order: no set is read.
+            if !next && (marked || plain) {
                 return None;
             }
-            numbers.push(k);
+            if next {
+                plain |= bare;
+                numbers.push(k);
+            }
         }
         i += len;
     }
@@ -5029,6 +5034,17 @@ mod tests {
             v(&["<30万", "30-100万", "100-200万", ">200万"])
         );
         assert_eq!(values("urgency：1 普通 2 紧急 3 特急"), v(&["1", "2", "3"]));
+        // Not part of a set: codes out of order after codes with no mark, a number in a gloss.
+        assert_ne!(
+            values(
+                "Valid values are 1 for cleaning, 2 for ironing, 3 for massage, 13 for big cleaning."
+            ),
+            v(&["1", "2", "3"])
+        );
+        assert_eq!(
+            values("0: tra cứu theo kỳ, 1: tra cứu 12 tháng gần nhất"),
+            v(&["0", "1"])
+        );
         assert_eq!(
             values(
                 "Rollout strategy.\npercentage  roll out to a share\nallowlist   listed ids\noff         disable"
