@@ -796,17 +796,27 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
     Some((item, end))
 }
 
-/// The first characters of the conjunction words, sorted.
-static CONJUNCTION_STARTS: std::sync::LazyLock<Vec<char>> = std::sync::LazyLock::new(|| {
-    let mut starts: Vec<char> = OR_WORDS
-        .iter()
-        .chain(AND_WORDS)
-        .filter_map(|w| w.chars().next())
-        .collect();
-    starts.sort_unstable();
-    starts.dedup();
-    starts
-});
+/// The conjunction words ([`OR_WORDS`], then [`AND_WORDS`], each in its order, longer
+/// spellings first), with whether each is an "or", by their first character: a position is
+/// checked against the few words that start with its character.
+#[allow(clippy::type_complexity)]
+static CONJUNCTIONS: std::sync::LazyLock<Vec<(char, Vec<(&'static str, bool)>)>> =
+    std::sync::LazyLock::new(|| {
+        let mut by_start: Vec<(char, Vec<(&'static str, bool)>)> = Vec::new();
+        let words = OR_WORDS
+            .iter()
+            .map(|w| (*w, true))
+            .chain(AND_WORDS.iter().map(|w| (*w, false)));
+        for (w, is_or) in words {
+            let Some(c) = w.chars().next() else { continue };
+            match by_start.iter_mut().find(|(s, _)| *s == c) {
+                Some((_, list)) => list.push((w, is_or)),
+                None => by_start.push((c, vec![(w, is_or)])),
+            }
+        }
+        by_start.sort_by_key(|(c, _)| *c);
+        by_start
+    });
 
 /// The separator at `at`, and where the next item starts.
 fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
@@ -838,40 +848,40 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     }
     // A conjunction word (none where no conjunction word starts: most positions).
     let spaced = i > at;
-    let may_start = s
+    let candidates = s
         .get(i)
-        .is_some_and(|c| CONJUNCTION_STARTS.binary_search(c).is_ok());
-    for (words, is_or) in [(OR_WORDS, true), (AND_WORDS, false)] {
-        if !may_start {
-            break;
+        .and_then(|c| {
+            CONJUNCTIONS
+                .binary_search_by_key(c, |(start, _)| *start)
+                .ok()
+        })
+        .map_or(&[][..], |k| CONJUNCTIONS[k].1.as_slice());
+    for &(w, is_or) in candidates {
+        if !starts_with_chars(&s[i..], w)
+            || (COMMA_ONLY.contains(&w) && !seps.comma && !seps.after_label)
+        {
+            continue;
         }
-        for w in words {
-            if !starts_with_chars(&s[i..], w)
-                || (COMMA_ONLY.contains(w) && !seps.comma && !seps.after_label)
-            {
-                continue;
+        let han = w.chars().all(is_han);
+        let after = i + w.chars().count();
+        let bounded = han || (spaced && s.get(after) == Some(&' '));
+        if bounded {
+            if is_or {
+                seps.or = true;
+            } else {
+                seps.and = true;
             }
-            let han = w.chars().all(is_han);
-            let after = i + w.chars().count();
-            let bounded = han || (spaced && s.get(after) == Some(&' '));
-            if bounded {
-                if is_or {
-                    seps.or = true;
-                } else {
-                    seps.and = true;
-                }
-                seps.comma_only |= COMMA_ONLY.contains(w);
-                seps.closing = true;
-                let mut j = after;
-                while s.get(j) == Some(&' ') {
-                    j += 1;
-                }
-                // `o bien 'email' o bien 'sms'`
-                if *w == "o" && starts_with_chars(&s[j..], "bien ") {
-                    j += 5;
-                }
-                return Some(j);
+            seps.comma_only |= COMMA_ONLY.contains(&w);
+            seps.closing = true;
+            let mut j = after;
+            while s.get(j) == Some(&' ') {
+                j += 1;
             }
+            // `o bien 'email' o bien 'sms'`
+            if w == "o" && starts_with_chars(&s[j..], "bien ") {
+                j += 5;
+            }
+            return Some(j);
         }
     }
     if punct {
@@ -1477,7 +1487,7 @@ fn judge(
             && c.items.iter().all(|i| {
                 !i.han
                     && (2..=12).contains(&i.value.chars().count())
-                    && !OR_WORDS.contains(&i.value.as_str())
+                    && !is_or_word(&i.value)
                     && !AND_WORDS.contains(&i.value.as_str())
                     && !is_input_kind(&i.value.to_lowercase())
             }))
@@ -1686,7 +1696,7 @@ fn judge(
                     && !label.contains(['(', ')', '"', '\'', '`'])
                     && !label.split_whitespace().any(|w| {
                         let w = w.to_lowercase();
-                        OR_WORDS.contains(&w.as_str())
+                        is_or_word(&w)
                             || (STOPWORDS.contains(&w.as_str())
                                 && !matches!(w.as_str(), "of" | "the"))
                             || matches!(w.as_str(), "be" | "used" | "can" | "may")
@@ -2295,7 +2305,12 @@ fn bullets(text: &str) -> Option<Found> {
         // under a short title (`対応区分`, `Mode`, `Rollout strategy.`) when they are the rest of
         // the text.
         let title = i == 0 && intro.split_whitespace().count() <= 4 && intro.chars().count() <= 30;
-        if values.len() < 2 && (intro.ends_with([':', '：']) || title) && !is_label(intro) {
+        // Two definitions at least, searched before the label's cues (most texts have none).
+        if values.len() < 2
+            && definition_run[first] >= 2
+            && (intro.ends_with([':', '：']) || title)
+            && !is_label(intro)
+        {
             values = definition[first..first + definition_run[first]]
                 .iter()
                 .flatten()
@@ -2764,7 +2779,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         // comma list (`(completa, parcial, por horas)`) reads as the options.
         let conjunction = segment
             .split_whitespace()
-            .any(|w| OR_WORDS.contains(&w) || AND_WORDS.contains(&w));
+            .any(|w| is_or_word(w) || AND_WORDS.contains(&w));
         // The head's cue searches last, once the phrases are found.
         // `Delivery format — paper, CD or secure electronic`, `Room type: …`: after a noun that
         // qualifies them, `format` and `type` name the parameter, not a line of documentation.
@@ -2905,14 +2920,29 @@ fn clause_alternatives(text: &str) -> Option<Found> {
     while from < text.len() {
         let end = sentence_end(text, from).unwrap_or(text.len());
         let sentence = &text[from..end];
-        let cut = [" - ", " — ", " – ", "？"]
-            .iter()
-            .filter_map(|m| sentence.find(m))
-            .fold(sentence.len(), usize::min);
+        // A dash between spaces or a full-width question mark cuts the clause.
+        let cut = sentence
+            .char_indices()
+            .find(|&(k, c)| {
+                c == '？'
+                    || (matches!(c, '-' | '—' | '–')
+                        && sentence[..k].ends_with(' ')
+                        && sentence[k + c.len_utf8()..].starts_with(' '))
+            })
+            .map_or(sentence.len(), |(k, _)| {
+                if sentence[k..].starts_with('？') {
+                    k
+                } else {
+                    k - 1
+                }
+            });
         // The whole text is read by `whole_alternatives`; a clause that runs into an ellipsis
         // is open (`goteo, aspersión, microaspersión...`).
         let open = text[from + cut..].starts_with("..") || text[from + cut..].starts_with('…');
-        if (from > 0 || from + cut < text.len()) && !open {
+        // Alternatives of at most three words each make a short clause: a longer one is prose,
+        // and is not split.
+        let short = sentence[..cut].split_whitespace().nth(12).is_none();
+        if (from > 0 || from + cut < text.len()) && !open && short {
             let clause = sentence[..cut].trim();
             let clause = clause
                 .rsplit_once(' ')
@@ -2935,6 +2965,10 @@ fn clause_alternatives(text: &str) -> Option<Found> {
 /// between spaces (not `>`, which walks a menu: `Settings > Privacy`), names them all. Numbers
 /// and single letters are a range or a formula (`0 < x < 10`), not values.
 fn chain(text: &str) -> Option<Found> {
+    // Most texts hold no arrow: searched for by character before any separator is.
+    if !text.contains(['>', '→', '⇒', '<']) {
+        return None;
+    }
     for sep in ["->", "→", "=>", "⇒", " < "] {
         let Some(first) = text.find(sep) else {
             continue;
@@ -3009,17 +3043,14 @@ fn phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
     };
     let slash_split = segment.contains(" / ") && !segment.contains(',');
     // `μετρητά ή κάρτα ή πιστωτικό σημείωμα`: alternatives joined by "or" alone.
-    let or_count = segment
-        .split_whitespace()
-        .filter(|w| OR_WORDS.contains(w))
-        .count();
+    let or_count = segment.split_whitespace().filter(|w| is_or_word(w)).count();
     let or_split = !slash_split && or_count >= 2 && !segment.contains([',', '，', '、', '،']);
     let mut parts: Vec<String> = if slash_split {
         segment.split(" / ").map(|p| p.trim().to_owned()).collect()
     } else if or_split {
         let mut parts = vec![String::new()];
         for w in segment.split_whitespace() {
-            if OR_WORDS.contains(&w) {
+            if is_or_word(w) {
                 parts.push(String::new());
             } else {
                 let part = parts.last_mut().expect("one part at least");
@@ -3044,10 +3075,10 @@ fn phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
         return None;
     }
     // `Area of legal expertise`: without a comma `of` is English, not Dutch "or".
-    let joins = |w: &&str| OR_WORDS.contains(w) && !(parts.is_empty() && COMMA_ONLY.contains(w));
+    let joins = |w: &&str| is_or_word(w) && !(parts.is_empty() && COMMA_ONLY.contains(w));
     let or_joined = parts.is_empty() && words.iter().any(joins);
     let last = match words.first() {
-        Some(w) if OR_WORDS.contains(w) => words[1..].join(" "),
+        Some(w) if is_or_word(w) => words[1..].join(" "),
         _ => {
             // `a, b or c`: the closing conjunction inside the last part; an "and" after it
             // belongs to the last value (`serviços ou comércio e serviços`).
@@ -3249,7 +3280,7 @@ fn quoted_alternatives(s: &[char], first_example: &FirstExample<'_>) -> Option<F
                 .collect();
             let joined = between
                 .split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | ','))
-                .any(|w| OR_WORDS.contains(&w) || w == "/" || w == "|");
+                .any(|w| is_or_word(w) || w == "/" || w == "|");
             // A text that has been giving examples goes on describing what values look like.
             let other_tools = text.split_whitespace().any(|w| {
                 let w = w
@@ -3731,9 +3762,9 @@ fn only_items(list: &str, han: bool) -> Option<Vec<String>> {
         let last = parts.pop()?;
         let words: Vec<&str> = last.split_whitespace().collect();
         // `one level of nesting`: `of` (Dutch "or") joins only after a comma.
-        let joint = words.iter().position(|w| {
-            (OR_WORDS.contains(w) || AND_WORDS.contains(w)) && !COMMA_ONLY.contains(w)
-        })?;
+        let joint = words
+            .iter()
+            .position(|w| (is_or_word(w) || AND_WORDS.contains(w)) && !COMMA_ONLY.contains(w))?;
         if joint > 0 {
             parts.push(words[..joint].join(" "));
         }
@@ -3751,9 +3782,7 @@ fn only_items(list: &str, han: bool) -> Option<Vec<String>> {
         let ws: Vec<&str> = lower.split_whitespace().collect();
         (1..=3).contains(&ws.len())
             && !STOPWORDS.contains(&ws[0])
-            && !ws
-                .iter()
-                .any(|w| OR_WORDS.contains(w) || AND_WORDS.contains(w))
+            && !ws.iter().any(|w| is_or_word(w) || AND_WORDS.contains(w))
             && ws.iter().all(|w| {
                 w.chars()
                     .all(|c| regex_syntax::is_word_character(c) || matches!(c, '-' | '+' | '.'))
@@ -4342,7 +4371,15 @@ fn han_code_clauses(text: &str) -> Option<Found> {
 /// a whole sentence. Three or more, or two single letters (`Y yes, N no`); not acronyms that
 /// name a kind of input (`ID number, PIN code, SSN`).
 fn glossed_capitals(text: &str) -> Option<Found> {
-    if !text.contains(|c: char| c.is_ascii_uppercase()) || !text.contains(',') {
+    // A code after a comma (`, B medium`): most texts have none, and are not split.
+    let bytes = text.as_bytes();
+    let code_after_comma = memchr::memchr_iter(b',', bytes).any(|k| {
+        let rest = &bytes[k + 1..];
+        let rest = rest.strip_prefix(b" ").unwrap_or(rest);
+        let caps = rest.iter().take_while(|b| b.is_ascii_uppercase()).count();
+        (1..=4).contains(&caps) && rest.get(caps) == Some(&b' ')
+    });
+    if !code_after_comma {
         return None;
     }
     let code_gloss = |part: &str| -> Option<String> {
@@ -4658,7 +4695,7 @@ fn glossed_by_for(text: &str) -> Option<Found> {
 fn split_on_or(segment: &str) -> Vec<String> {
     let mut parts = vec![String::new()];
     for w in segment.split_whitespace() {
-        if OR_WORDS.contains(&w) && !COMMA_ONLY.contains(&w) {
+        if is_or_word(w) && !COMMA_ONLY.contains(&w) {
             if !parts.last().is_some_and(String::is_empty) {
                 parts.push(String::new());
             }
