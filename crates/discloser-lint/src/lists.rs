@@ -2612,6 +2612,21 @@ fn sentence_end(text: &str, from: usize) -> Option<usize> {
         .map(|(k, _)| from + k)
 }
 
+/// The sentences of `text`, each as its start and the offset of its terminator (or the text's
+/// end), in order.
+fn sentence_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        if from >= text.len() {
+            return None;
+        }
+        let end = sentence_end(text, from).unwrap_or(text.len());
+        let span = (from, end);
+        from = end + text[end..].chars().next().map_or(0, char::len_utf8);
+        Some(span)
+    })
+}
+
 /// Whether `c`, at `at` in `text`, ends a sentence: a full stop (not one inside a number,
 /// `2.1`), `;`, `!`, `?`, their CJK forms or the Devanagari danda.
 fn ends_sentence_at(text: &str, at: usize, c: char) -> bool {
@@ -2643,9 +2658,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
             .get_or_init(|| first_example(&text))
             .is_some_and(|e| e < end)
     };
-    let mut from = 0;
-    while from < text.len() {
-        let end = sentence_end(&text, from).unwrap_or(text.len());
+    for (from, end) in sentence_spans(&text) {
         let sentence = &text[from..end];
         // `6 cyfr, np. 011000`: the terminator may end an example's abbreviation.
         let with_stop = &text[from..(end + text[end..].chars().next().map_or(0, char::len_utf8))];
@@ -2684,7 +2697,6 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         {
             return Some(found);
         }
-        from = end + text[end..].chars().next().map_or(0, char::len_utf8);
     }
     let mut from = 0;
     for (i, c) in text.char_indices() {
@@ -2916,9 +2928,7 @@ fn whole_alternatives(text: &str) -> Option<Found> {
 /// restricts them.
 fn clause_alternatives(text: &str) -> Option<Found> {
     let text = text.trim();
-    let mut from = 0;
-    while from < text.len() {
-        let end = sentence_end(text, from).unwrap_or(text.len());
+    for (from, end) in sentence_spans(text) {
         let sentence = &text[from..end];
         // A dash between spaces or a full-width question mark cuts the clause.
         let cut = sentence
@@ -2954,7 +2964,6 @@ fn clause_alternatives(text: &str) -> Option<Found> {
                 return (!is_example(text)).then_some(found);
             }
         }
-        from = end + text[end..].chars().next().map_or(0, char::len_utf8);
     }
     None
 }
@@ -4229,12 +4238,9 @@ fn choice_question(text: &str) -> Option<Found> {
     if !text.contains(['?', '？']) {
         return None;
     }
-    let mut from = 0;
-    while from < text.len() {
-        let end = sentence_end(text, from).unwrap_or(text.len());
+    for (from, end) in sentence_spans(text) {
         let question = text[end..].starts_with(['?', '？']);
         let sentence = &text[from..end];
-        from = end + text[end..].chars().next().map_or(0, char::len_utf8);
         if !question {
             continue;
         }
@@ -4416,9 +4422,7 @@ fn glossed_capitals(text: &str) -> Option<Found> {
             exact: true,
         })
     };
-    let mut from = 0;
-    while from < text.len() {
-        let end = sentence_end(text, from).unwrap_or(text.len());
+    for (from, end) in sentence_spans(text) {
         let sentence = &text[from..end];
         let mut segments: Vec<&str> = vec![sentence];
         if let Some((_, after)) = sentence.rsplit_once([':', '：']) {
@@ -4435,7 +4439,6 @@ fn glossed_capitals(text: &str) -> Option<Found> {
         if let Some(found) = segments.into_iter().find_map(of_segment) {
             return (!is_example(&text[..end])).then_some(found);
         }
-        from = end + text[end..].chars().next().map_or(0, char::len_utf8);
     }
     None
 }
