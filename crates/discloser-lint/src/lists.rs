@@ -4015,12 +4015,6 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
         .map(|w| if w == "--" { "—" } else { w })
         .collect::<Vec<_>>()
         .join(" ");
-    // `「高」「中」「低」の3段階`: quoted words side by side are a list.
-    let flat = if flat.contains("」「") || flat.contains("』『") {
-        flat.replace("」「", "」、「").replace("』『", "』、『")
-    } else {
-        flat
-    };
     let s: Vec<char> = flat.chars().collect();
     let first_example = FirstExample::new(&flat);
     let mut at = 0;

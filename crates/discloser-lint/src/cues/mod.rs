@@ -91,6 +91,7 @@ cue!(CONDITIONAL, "conditional");
 cue!(RANGE_BEFORE, "range_before");
 cue!(OPEN_LATER, "open_later");
 cue!(CONTENT_AFTER, "content_after");
+cue!(POINTS_TO_TOOL, "points_to_tool");
 
 /// How many searches the regex decided (tests show that both ways are exercised).
 #[cfg(test)]
@@ -209,6 +210,7 @@ mod tests {
             &RANGE_BEFORE,
             &OPEN_LATER,
             &CONTENT_AFTER,
+            &POINTS_TO_TOOL,
         ];
         assert_eq!(cues.len(), patterns::ALL.len());
         cues

@@ -341,6 +341,26 @@ pub const CONTENT_AFTER: Pattern = Pattern {
     text: r#"(?i)^\s*(?:形式の|格式的|文件|ファイル|檔案|(?:files?|paths?|documents?|notation)\>)"#,
 };
 
+/// Words of a parameter's text that send the reader to the tool's description: `(see tool
+/// description)`, `as listed above`, `(see table)`, `见工具说明`, `上記参照`.
+pub const POINTS_TO_TOOL: Pattern = Pattern {
+    name: "points_to_tool",
+    kind: Kind::Anywhere,
+    text: r#"(?ix)(?:
+          tool(?:'s)?\ description
+        | see\ (?:above|table|the\ table|the\ list)
+        | (?:listed|as|shown|described|mentioned|machine|table|list)\ above
+        | one\ of\ the\ above
+        | siehe\ (?:beschreibung|tool)
+        | voir\ (?:la\ )?description
+        | ver\ (?:la\ )?descripción
+        | vedi\ (?:la\ )?descrizione
+        | ver\ descrição
+        | 见工具说明 | 见工具描述 | 见说明 | 见上 | 如上 | 上述 | 上記 | ツールの説明
+        | 위\ 설명 | 설명\ 참조
+        )"#,
+};
+
 /// Every pattern, for the build script.
 pub const ALL: &[Pattern] = &[
     STRONG_BEFORE,
@@ -356,4 +376,5 @@ pub const ALL: &[Pattern] = &[
     RANGE_BEFORE,
     OPEN_LATER,
     CONTENT_AFTER,
+    POINTS_TO_TOOL,
 ];

@@ -151,9 +151,8 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
     });
     let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
     let sibling_values: Vec<Vec<String>> = params.iter().filter_map(|p| p.closed.clone()).collect();
-    let mut reported = vec![false; params.len()];
     let documented = crate::docstring::parameters(&tool.description);
-    for (k, p) in params.iter().enumerate() {
+    for p in &params {
         if p.closed.is_some() || !p.can_be_enum {
             continue;
         }
@@ -184,7 +183,6 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
         let Some((at, found)) = found else {
             continue;
         };
-        reported[k] = true;
         out.push(finding(
             i,
             &tool.name,
@@ -197,17 +195,17 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
     // NumPy sections).
     for doc in documented {
         let (name, rest) = (doc.name, doc.text.as_str());
-        let Some(k) = params.iter().position(|p| p.name == name && p.depth == 0) else {
+        let Some(p) = params.iter().find(|p| p.name == name && p.depth == 0) else {
             continue;
         };
-        let p = &params[k];
-        if p.closed.is_some() || !p.can_be_enum || reported[k] {
+        if p.closed.is_some() || !p.can_be_enum {
             continue;
         }
         let Some(found) = closed_set_in_prose(rest, p.default.as_deref()).and_then(|f| typed(f, p))
         else {
             continue;
         };
+        // A parameter whose own text closes a set was judged by it above, reported or not.
         if refers_elsewhere(&found, &names, None, &sibling_values)
             || p.texts
                 .iter()
@@ -219,45 +217,6 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
     }
 }
 
-/// Words of a parameter's text that send the reader to the tool's description: `(see tool
-/// description)`, `as listed above`, `(see table)`, `见工具说明`, `上記参照`.
-const POINTS_TO_TOOL: &[&str] = &[
-    "tool description",
-    "tool's description",
-    "see above",
-    "see table",
-    "see the table",
-    "see the list",
-    "listed above",
-    "as above",
-    "shown above",
-    "described above",
-    "mentioned above",
-    "machine above",
-    "table above",
-    "list above",
-    "one of the above",
-    "siehe beschreibung",
-    "siehe tool",
-    "voir la description",
-    "voir description",
-    "ver descripción",
-    "ver la descripción",
-    "vedi descrizione",
-    "vedi la descrizione",
-    "ver descrição",
-    "见工具说明",
-    "见工具描述",
-    "见说明",
-    "见上",
-    "如上",
-    "上述",
-    "上記",
-    "ツールの説明",
-    "위 설명",
-    "설명 참조",
-];
-
 /// The closed set the tool's description gives a parameter whose own text has none: the
 /// parameter's text points to it (`Pack name as listed above`, `场次（见工具说明）`), or one of its
 /// sentences opens with the parameter's name or with its whole (short) description (`등급` and
@@ -267,17 +226,7 @@ fn described_in_tool(tool_description: &str, p: &Param) -> Option<ProseSet> {
         return None;
     }
     let own = p.texts.iter().find(|(at, _)| *at == "description");
-    let points = own.is_some_and(|(_, t)| {
-        // A short text, lowercased only when it may point somewhere.
-        (["above", "escri", "able", "list", "iehe"]
-            .iter()
-            .any(|w| t.contains(w))
-            || !t.is_ascii())
-            && {
-                let lower = t.to_lowercase();
-                POINTS_TO_TOOL.iter().any(|w| lower.contains(w))
-            }
-    });
+    let points = own.is_some_and(|(_, t)| crate::cues::POINTS_TO_TOOL.is_match(t));
     if points {
         return closed_set_in_prose(tool_description, p.default.as_deref());
     }
