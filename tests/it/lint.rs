@@ -470,3 +470,30 @@ fn require_triggers_flags_every_tool_of_the_index_without_them() {
         ]
     );
 }
+
+/// A report written a batch of findings at a time (as `lint` makes them) is the report of all
+/// of them at once, in every format, and with no finding.
+#[test]
+fn a_report_written_in_batches_is_the_report_of_all_the_findings() {
+    use discloser::lint::report::{Options, Writer};
+    let findings = mixed_findings();
+    for format in [
+        Format::Full,
+        Format::Concise,
+        Format::Json,
+        Format::Github,
+        Format::Sarif,
+    ] {
+        for all in [&findings[..], &[]] {
+            let whole = render(all, format, false);
+            let mut out = Vec::new();
+            let mut writer = Writer::new(&mut out, format, Options::default());
+            for batch in all.chunks(2) {
+                writer.write(batch).unwrap();
+                writer.write(&[]).unwrap();
+            }
+            writer.finish().unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), whole, "{format:?}");
+        }
+    }
+}
