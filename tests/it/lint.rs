@@ -570,3 +570,18 @@ fn a_report_written_in_batches_is_the_report_of_all_the_findings() {
         }
     }
 }
+
+/// An error of the receiver of the batches ends `lint_each` at once, with that error: the
+/// batches are made on a thread of their own when there are several, and it stops too.
+#[test]
+fn lint_each_stops_at_the_first_error_of_its_receiver() {
+    let project = project_of_documents(150, false);
+    let mut batches = 0;
+    let result = discloser::lint::lint_each(&project, &Settings::default(), |batch| {
+        assert!(!batch.is_empty());
+        batches += 1;
+        if batches == 2 { Err("stop") } else { Ok(()) }
+    });
+    assert_eq!(result, Err("stop"));
+    assert_eq!(batches, 2);
+}

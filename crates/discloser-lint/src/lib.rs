@@ -412,7 +412,8 @@ pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
 /// per-file rules ([`Rule::check_files`]) check each path's tools, the diagnostics at them
 /// become findings (with their fixes), sorted; the batch, merged with the findings made first,
 /// goes to `each`. A large catalog's findings, and the diagnostics and index entries they are
-/// made of, are never all held.
+/// made of, are never all held. When there are several batches, they are made on a thread of
+/// their own while `each` takes the one before on the calling thread.
 pub fn lint_each<E>(
     project: &Project,
     settings: &Settings,
@@ -445,7 +446,19 @@ pub fn lint_each<E>(
         elsewhere,
         dedup: Dedup::default(),
     };
-    batches.each(&mut each)
+    if batches.paths.len() <= PATHS_AT_ONCE {
+        return batches.each(&mut each);
+    }
+    // The batches are made on a thread of their own while this one hands the last on: making
+    // and reporting each take every core in turn, and together they keep them busy at the
+    // turns.
+    std::thread::scope(|scope| {
+        let (send, made) = std::sync::mpsc::sync_channel(0);
+        // When `each` fails, `made` is dropped, the next batch is not taken, and the thread
+        // stops.
+        scope.spawn(move || batches.each(&mut |batch| send.send(batch)));
+        made.into_iter().try_for_each(&mut each)
+    })
 }
 
 /// The findings at the catalog's tools, made a batch of paths at a time, and merged with those
