@@ -327,11 +327,26 @@ impl<'a> Context<'a> {
     /// The first tool, in catalog order, with the trigger word `word` (lowercase) among its
     /// triggers as the index writes them (normalised, then lowercased), if any.
     pub fn first_with_trigger(&self, word: &str) -> Option<usize> {
+        /// Tools whose words are normalised on one thread at once.
+        const CHUNK: usize = 256;
         let owners = self.trigger_owners.get_or_init(|| {
+            let tools = &self.project.catalog.tools;
             let mut owners = HashMap::new();
-            for (i, tool) in self.project.catalog.tools.iter().enumerate() {
-                for trigger in normalize_triggers(&tool.triggers) {
-                    owners.entry(trigger.to_lowercase()).or_insert(i);
+            // Normalised on the threads, a round of chunks of tools at a time (each round's
+            // words only are held); each word's first tool is then taken in catalog order.
+            let chunks: Vec<usize> = (0..tools.len()).step_by(CHUNK).collect();
+            for round in chunks.chunks(64) {
+                let words = crate::catalog::parallel::map(round.to_vec(), |start| {
+                    let mut words = Vec::new();
+                    for (i, tool) in tools.iter().enumerate().skip(start).take(CHUNK) {
+                        for trigger in normalize_triggers(&tool.triggers) {
+                            words.push((trigger.to_lowercase(), i));
+                        }
+                    }
+                    words
+                });
+                for (word, i) in words.into_iter().flatten() {
+                    owners.entry(word).or_insert(i);
                 }
             }
             owners

@@ -2,8 +2,6 @@
 
 use std::collections::BTreeSet;
 
-use discloser_core::index::normalize_triggers;
-
 use crate::{Context, Diagnostic, Severity, Tools};
 
 declare_rule! {
@@ -38,11 +36,12 @@ declare_rule! {
 }
 
 fn check(ctx: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, tool) in tools.iter() {
+    for (i, entry) in tools.entries() {
+        let tool = &ctx.project.catalog.tools[i];
         // The first tool's first use of a word is the original; every other use repeats it,
         // the first tool's own in another case too.
         let mut original = BTreeSet::new();
-        for trigger in normalize_triggers(&tool.triggers) {
+        for trigger in &entry.triggers {
             let trigger = trigger.to_lowercase();
             let Some(first) = ctx.first_with_trigger(&trigger) else {
                 continue;
