@@ -470,3 +470,118 @@ fn require_triggers_flags_every_tool_of_the_index_without_them() {
         ]
     );
 }
+
+/// A project of in-memory documents, given in `order` (the Python module's `from_tools` takes
+/// them in the caller's order): `n` YAML files whose tools share trigger words (DL009) and
+/// write them unsorted (DL014, with a fix), a JSON Lines file of two documents, and a config
+/// whose `overrides` list is unsorted (a finding at the config, whose path sorts among the
+/// tool files').
+fn project_of_documents(n: usize, reversed: bool) -> Project {
+    use discloser::catalog::Input;
+    use discloser::source::SourceFile;
+    let root = PathBuf::from("/nonexistent-discloser-root");
+    let mut inputs: Vec<Input> = (0..n)
+        .map(|i| {
+            let text = format!(
+                "- name: tool_{i:03}_a\n  description: Look up item {i}.\n  triggers: [look, find, look]\n- name: tool_{i:03}_b\n  description: 'Plot: item {i}'\n  triggers: [plot]\n"
+            );
+            SourceFile::from_text(text, PathBuf::from(format!("tools/f{i:03}.yaml")))
+        })
+        .chain(std::iter::once(SourceFile::from_text(
+            "{\"name\": \"line_a\", \"description\": \"Find a line.\", \"triggers\": [\"find\"]}\n{\"name\": \"line_b\", \"description\": \"Find another line.\", \"triggers\": [\"look\"]}\n".to_owned(),
+            PathBuf::from("tools/lines.jsonl"),
+        )))
+        .map(|source| Input::Text {
+            real: root.join(&source.path),
+            source,
+            format: None,
+        })
+        .collect();
+    if reversed {
+        inputs.reverse();
+    }
+    let config = SourceFile::from_text(
+        "sources: []\noverrides:\n  tool_000_b:\n    triggers: [chart, map]\n".to_owned(),
+        PathBuf::from(format!("tools/f{:03}.yaml.config", n / 2)),
+    );
+    Project::from_inputs(&config, inputs, root).expect("the documents load")
+}
+
+/// Findings come out in one order (path, position, code, message), without repeats, whatever
+/// the order the catalog's documents were loaded in; across the batches `lint` makes them in
+/// (more paths than a batch holds), and with the findings at the config merged in where their
+/// path sorts.
+#[test]
+fn findings_are_in_path_order_whatever_the_order_of_the_documents() {
+    let settings = Settings::default();
+    let sorted = lint(&project_of_documents(150, false), &settings);
+    let reversed = lint(&project_of_documents(150, true), &settings);
+    assert_eq!(concise(&sorted), concise(&reversed));
+    assert_eq!(sorted, reversed);
+    let keys: Vec<_> = sorted
+        .iter()
+        .map(|f| (f.path.clone(), f.line, f.column, f.code, f.message.clone()))
+        .collect();
+    assert!(keys.windows(2).all(|w| w[0] <= w[1]), "sorted");
+    assert!(sorted.windows(2).all(|w| w[0] != w[1]), "no repeats");
+    let codes = |code: &str| sorted.iter().filter(|f| f.code == code).count();
+    assert!(
+        codes("DL009") > 300 && codes("DL014") == 151,
+        "{}",
+        concise(&sorted)
+    );
+    let config = sorted
+        .iter()
+        .position(|f| f.path.ends_with("f075.yaml.config"))
+        .expect("a finding at the config");
+    assert!(config > 0 && config < sorted.len() - 1, "merged mid-stream");
+    assert!(
+        sorted
+            .iter()
+            .filter(|f| f.code == "DL014" && f.path.extension().is_some_and(|e| e == "yaml"))
+            .all(|f| !f.fixes.is_empty()),
+        "each YAML file's unsorted list has its fix"
+    );
+}
+
+/// A report written a batch of findings at a time (as `lint` makes them) is the report of all
+/// of them at once, in every format, and with no finding.
+#[test]
+fn a_report_written_in_batches_is_the_report_of_all_the_findings() {
+    use discloser::lint::report::{Options, Writer};
+    let findings = mixed_findings();
+    for format in [
+        Format::Full,
+        Format::Concise,
+        Format::Json,
+        Format::Github,
+        Format::Sarif,
+    ] {
+        for all in [&findings[..], &[]] {
+            let whole = render(all, format, false);
+            let mut out = Vec::new();
+            let mut writer = Writer::new(&mut out, format, Options::default());
+            for batch in all.chunks(2) {
+                writer.write(batch).unwrap();
+                writer.write(&[]).unwrap();
+            }
+            writer.finish().unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), whole, "{format:?}");
+        }
+    }
+}
+
+/// An error of the receiver of the batches ends `lint_each` at once, with that error: the
+/// batches are made on a thread of their own when there are several, and it stops too.
+#[test]
+fn lint_each_stops_at_the_first_error_of_its_receiver() {
+    let project = project_of_documents(150, false);
+    let mut batches = 0;
+    let result = discloser::lint::lint_each(&project, &Settings::default(), |batch| {
+        assert!(!batch.is_empty());
+        batches += 1;
+        if batches == 2 { Err("stop") } else { Ok(()) }
+    });
+    assert_eq!(result, Err("stop"));
+    assert_eq!(batches, 2);
+}

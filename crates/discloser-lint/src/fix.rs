@@ -42,7 +42,9 @@ pub enum Applicability {
     Unsafe,
 }
 
-/// What a rule proposes for its diagnostic.
+/// What a rule proposes for its diagnostic: a change of the diagnostic's own document (the
+/// file of the tool it is at, or the config), resolved with the other changes proposed in
+/// that document.
 #[derive(Clone, Debug)]
 pub struct Proposal {
     /// Safe or unsafe.
@@ -198,10 +200,67 @@ pub fn select(findings: &[Finding], unsafe_fixes: bool) -> Vec<&Fix> {
 
 /// The document a change is made in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Doc {
+pub(crate) enum Doc {
     /// A catalog file, by index.
     Tool(usize),
     Config,
+}
+
+/// A document changes are resolved against: its text as loaded, and whether `--fix` may
+/// write it.
+pub(crate) struct Document<'a> {
+    file: &'a SourceFile,
+    target: FixTarget,
+}
+
+/// The config as a [`Document`] (`config` holds it once read).
+pub(crate) fn config_document<'a>(
+    ctx: &Context<'_>,
+    config: &'a OnceLock<SourceFile>,
+) -> Document<'a> {
+    let file = crate::config_source(ctx, config);
+    Document {
+        file,
+        target: writable(file, &ctx.project.config_path),
+    }
+}
+
+/// Catalog file `file` as a [`Document`]; `tool` is one of its tools, which says what the file
+/// is.
+pub(crate) fn tool_document<'a>(
+    ctx: &Context<'a>,
+    file: usize,
+    tool: Option<&Tool>,
+) -> Document<'a> {
+    let catalog = &ctx.project.catalog;
+    let source: &'a SourceFile = &catalog.files[file];
+    let target = match tool {
+        None => FixTarget::ReadOnly("a file without tools".to_owned()),
+        Some(tool) if ctx.project.is_from_server(tool) => {
+            FixTarget::ReadOnly("a pin of an MCP server's tools".to_owned())
+        }
+        Some(tool) if tool.origin.format != Format::Native => {
+            FixTarget::ReadOnly(format!("a file in {}'s format", tool.origin.format.label()))
+        }
+        Some(_) => writable(source, catalog.real_path(file)),
+    };
+    Document {
+        file: source,
+        target,
+    }
+}
+
+/// `file`, written at `real` while it holds the bytes it was loaded with.
+fn writable(file: &SourceFile, real: &std::path::Path) -> FixTarget {
+    let mut bytes = Vec::with_capacity(file.bytes_before_text() + file.text.len());
+    if file.bytes_before_text() > 0 {
+        bytes.extend_from_slice("\u{feff}".as_bytes());
+    }
+    bytes.extend_from_slice(file.text.as_bytes());
+    FixTarget::Writable {
+        real: real.to_path_buf(),
+        digest: digest(&bytes),
+    }
 }
 
 /// A proposal of a finding (by index), its change in the terms of its document.
@@ -212,35 +271,20 @@ struct Wanted {
     change: Change,
 }
 
-/// Resolves the proposals of findings (`(finding, proposal)`) into fixes attached to them.
-pub(crate) fn resolve(
+/// Resolves the proposals of findings (`(finding, proposal)`, in the order the rules proposed
+/// them) into fixes attached to them. `document` gives each document changes may be made in
+/// here; a proposal for another gets no fix.
+pub(crate) fn resolve<'d>(
     ctx: &Context<'_>,
-    config: &OnceLock<SourceFile>,
     findings: &mut [Finding],
     proposals: Vec<(usize, Proposal)>,
+    document: impl Fn(Doc) -> Option<Document<'d>> + Sync,
 ) {
-    let catalog = &ctx.project.catalog;
-    // A JSON Lines file is several documents with one path: its byte offsets are not the
-    // documents'. It is not fixed.
-    let mut paths: BTreeMap<&std::path::Path, usize> = BTreeMap::new();
-    for file in &catalog.files {
-        *paths.entry(file.path.as_path()).or_default() += 1;
-    }
-    // A tool of each file, which says what the file is.
-    let mut tool_of_file: Vec<Option<&Tool>> = vec![None; catalog.files.len()];
-    for tool in &catalog.tools {
-        tool_of_file[tool.origin.file].get_or_insert(tool);
-    }
     let mut by_doc: BTreeMap<Doc, Vec<Wanted>> = BTreeMap::new();
     for (finding, proposal) in proposals {
         let Some((doc, change)) = change_of(ctx, proposal.change) else {
             continue;
         };
-        if let Doc::Tool(file) = doc
-            && paths[catalog.files[file].path.as_path()] > 1
-        {
-            continue;
-        }
         by_doc.entry(doc).or_default().push(Wanted {
             finding,
             applicability: proposal.applicability,
@@ -250,12 +294,10 @@ pub(crate) fn resolve(
     }
     let groups: Vec<(Doc, Vec<Wanted>)> = by_doc.into_iter().collect();
     let fixes = crate::catalog::parallel::map(groups, |(doc, wanted)| {
-        let file: &SourceFile = match doc {
-            Doc::Tool(i) => &catalog.files[i],
-            Doc::Config => crate::config_source(ctx, config),
+        let Some(Document { file, target }) = document(doc) else {
+            return Vec::new();
         };
         let changes: Vec<Change> = wanted.iter().map(|w| w.change.clone()).collect();
-        let target = target_of(ctx, doc, file, &tool_of_file);
         let planned = edit::plan(file, &changes);
         // The file's line starts for these edits only, not kept for the rest of the run.
         let lines = file.lines();
@@ -286,42 +328,6 @@ pub(crate) fn resolve(
     });
     for (finding, fix) in fixes.into_iter().flatten() {
         findings[finding].fixes.push(fix);
-    }
-}
-
-/// Where `file` may be written by `--fix`.
-fn target_of(
-    ctx: &Context<'_>,
-    doc: Doc,
-    file: &SourceFile,
-    tool_of_file: &[Option<&Tool>],
-) -> FixTarget {
-    let bytes = |real: &std::path::Path| {
-        let mut bytes = Vec::with_capacity(file.bytes_before_text() + file.text.len());
-        if file.bytes_before_text() > 0 {
-            bytes.extend_from_slice("\u{feff}".as_bytes());
-        }
-        bytes.extend_from_slice(file.text.as_bytes());
-        FixTarget::Writable {
-            real: real.to_path_buf(),
-            digest: digest(&bytes),
-        }
-    };
-    match doc {
-        Doc::Config => bytes(&ctx.project.config_path),
-        Doc::Tool(i) => {
-            let catalog = &ctx.project.catalog;
-            let Some(tool) = tool_of_file[i] else {
-                return FixTarget::ReadOnly("a file without tools".to_owned());
-            };
-            if ctx.project.is_from_server(tool) {
-                FixTarget::ReadOnly("a pin of an MCP server's tools".to_owned())
-            } else if tool.origin.format != Format::Native {
-                FixTarget::ReadOnly(format!("a file in {}'s format", tool.origin.format.label()))
-            } else {
-                bytes(catalog.real_path(i))
-            }
-        }
     }
 }
 

@@ -8,6 +8,12 @@
 //! proposals into edits of the files' bytes ([`fix`]), applies selection, severities and
 //! per-tool suppressions, and sorts them; the reporters in [`report`] own every output format.
 //! Nothing here prints or writes.
+//!
+//! A rule reads the project as a whole ([`Rule::check`]: the config, load problems, every tool
+//! at once) or one file's tools at a time ([`Rule::check_files`]). [`lint_each`] runs the
+//! second kind as it takes the files in path order, and hands the findings on in sorted
+//! batches as they are made: the memory a run takes beyond the catalog is that of a batch (and
+//! of the first kind's diagnostics), not of all its findings.
 
 // The core's modules under their usual names, so `crate::catalog` reads the same in every
 // crate of the workspace.
@@ -23,14 +29,16 @@ mod scan;
 mod surely_valid;
 pub mod text;
 
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde::Serialize;
 
+use crate::catalog::Tool;
 use crate::config::LintConfig;
 use crate::diagnostic::{LoadError, Position};
-use crate::index::{Entry, build_entries_then};
+use crate::index::{Entry, entry_with_config, normalize_triggers};
 use crate::project::Project;
 use crate::source::Target;
 
@@ -269,43 +277,131 @@ impl Default for Settings {
     }
 }
 
-/// What rules look at: the project and each tool's index entry, computed once.
+/// What rules look at: the project, and what several rules read of it, computed once.
 pub struct Context<'a> {
     /// The project (catalog, config, profiles).
     pub project: &'a Project,
     /// The settings in force.
     pub settings: &'a Settings,
-    /// The index entries, built by the first rule that reads them ([`Context::entries`]) and
-    /// freed once the rules have run.
-    entries: OnceLock<Vec<Entry>>,
     /// Per tool: whether some profile leaves it unbound (so it appears in an index).
     indexable: Vec<bool>,
+    /// How many tools can appear in an index.
+    indexable_count: usize,
+    /// Per lowercase trigger word, the first tool (in catalog order) that has it: built by the
+    /// first rule that asks ([`Context::first_with_trigger`]).
+    trigger_owners: OnceLock<HashMap<String, usize>>,
 }
 
-impl Context<'_> {
+impl<'a> Context<'a> {
+    fn new(project: &'a Project, settings: &'a Settings) -> Context<'a> {
+        let profiles: Vec<_> = project
+            .profile_names()
+            .iter()
+            .filter_map(|n| project.profile(n).ok())
+            .collect();
+        let indexable: Vec<bool> = project
+            .catalog
+            .tools
+            .iter()
+            .map(|t| !t.core && profiles.iter().any(|p| !p.is_bound(&t.name)))
+            .collect();
+        Context {
+            project,
+            settings,
+            indexable_count: indexable.iter().filter(|&&t| t).count(),
+            indexable,
+            trigger_owners: OnceLock::new(),
+        }
+    }
+
     /// Whether a tool can appear in some index: not core, and not bound in every profile.
     pub fn can_be_indexed(&self, tool: usize) -> bool {
         self.indexable[tool]
     }
 
-    /// The index entry of every tool, by catalog index, as far as the rules read it: without
-    /// its `signature` and `line` (empty), and with a required parameter's closed set only
-    /// when it has more than `max_enum_values` values (what `large-enum` reports; no other
-    /// rule reads the sets). Built on the first call, so a run whose rules read no entry
-    /// builds none (100,000 tools' whole entries take about 120 MB).
-    pub fn entries(&self) -> &[Entry] {
-        self.entries.get_or_init(|| {
-            let config = self.project.index_config();
-            let max = config.max_enum_values;
-            build_entries_then(&self.project.catalog, config, |mut entry| {
-                entry.signature = String::new();
-                entry.line = String::new();
-                for param in &mut entry.required {
-                    if param.values.as_ref().is_some_and(|v| v.len() <= max) {
-                        param.values = None;
+    /// How many tools can appear in some index.
+    pub fn indexable_count(&self) -> usize {
+        self.indexable_count
+    }
+
+    /// The first tool, in catalog order, with the trigger word `word` (lowercase) among its
+    /// triggers as the index writes them (normalised, then lowercased), if any.
+    pub fn first_with_trigger(&self, word: &str) -> Option<usize> {
+        /// Tools whose words are normalised on one thread at once.
+        const CHUNK: usize = 256;
+        let owners = self.trigger_owners.get_or_init(|| {
+            let tools = &self.project.catalog.tools;
+            let mut owners = HashMap::new();
+            // Normalised on the threads, a round of chunks of tools at a time (each round's
+            // words only are held); each word's first tool is then taken in catalog order.
+            let chunks: Vec<usize> = (0..tools.len()).step_by(CHUNK).collect();
+            for round in chunks.chunks(64) {
+                let words = crate::catalog::parallel::map(round.to_vec(), |start| {
+                    let mut words = Vec::new();
+                    for (i, tool) in tools.iter().enumerate().skip(start).take(CHUNK) {
+                        for trigger in normalize_triggers(&tool.triggers) {
+                            words.push((trigger.to_lowercase(), i));
+                        }
                     }
+                    words
+                });
+                for (word, i) in words.into_iter().flatten() {
+                    owners.entry(word).or_insert(i);
                 }
-                entry
+            }
+            owners
+        });
+        owners.get(word).copied()
+    }
+}
+
+/// The tools a per-file rule ([`Rule::check_files`]) checks in one call: every tool of the
+/// catalog's documents with one path (a file, or a JSON Lines file's documents), with their
+/// index entries.
+pub struct Tools<'a> {
+    project: &'a Project,
+    /// Their catalog indexes, ascending.
+    indexes: &'a [usize],
+    /// Their index entries, in the same order, built by the first rule that reads them.
+    entries: OnceLock<Vec<Entry>>,
+}
+
+impl<'a> Tools<'a> {
+    fn new(project: &'a Project, indexes: &'a [usize]) -> Tools<'a> {
+        Tools {
+            project,
+            indexes,
+            entries: OnceLock::new(),
+        }
+    }
+
+    /// The tools with their catalog indexes, in catalog order.
+    pub fn iter(&self) -> impl Iterator<Item = (usize, &'a Tool)> + use<'a, '_> {
+        let tools = &self.project.catalog.tools;
+        self.indexes.iter().map(move |&i| (i, &tools[i]))
+    }
+
+    /// The index entry of each tool, with its catalog index, in catalog order: built on the
+    /// first call, for these tools only.
+    pub fn entries(&self) -> impl Iterator<Item = (usize, &Entry)> {
+        self.indexes.iter().copied().zip(self.built())
+    }
+
+    /// The index entry of `tool` (a catalog index), one of these tools.
+    pub fn entry(&self, tool: usize) -> &Entry {
+        let at = self
+            .indexes
+            .binary_search(&tool)
+            .expect("a rule asks for the entries of the tools it checks");
+        &self.built()[at]
+    }
+
+    fn built(&self) -> &[Entry] {
+        self.entries.get_or_init(|| {
+            let catalog = &self.project.catalog;
+            let config = self.project.index_config();
+            crate::catalog::parallel::map(self.indexes.to_vec(), |i| {
+                entry_with_config(catalog, i, config)
             })
         })
     }
@@ -313,160 +409,499 @@ impl Context<'_> {
 
 /// Runs every enabled rule over the project and returns sorted findings.
 pub fn lint(project: &Project, settings: &Settings) -> Vec<Finding> {
-    let profiles: Vec<_> = project
-        .profile_names()
-        .iter()
-        .filter_map(|n| project.profile(n).ok())
-        .collect();
-    let indexable = project
-        .catalog
-        .tools
-        .iter()
-        .map(|t| !t.core && profiles.iter().any(|p| !p.is_bound(&t.name)))
-        .collect();
-    let mut ctx = Context {
-        project,
-        settings,
-        entries: OnceLock::new(),
-        indexable,
-    };
-    // Rules are independent: each runs on its own thread when there are cores to spare.
-    let mut enabled: Vec<&Rule> = RULES
+    let mut findings = Vec::new();
+    let Ok(()) = lint_each(project, settings, |batch| {
+        findings.extend(batch);
+        Ok::<(), std::convert::Infallible>(())
+    });
+    findings
+}
+
+/// Runs every enabled rule over the project and hands the findings to `each` as they are made,
+/// in batches: together, the batches are what [`lint`] returns (sorted, equal neighbours
+/// dropped). An error of `each` ends the run.
+///
+/// The rules that read the project as a whole ([`Rule::check`]) run first, and the findings of
+/// their diagnostics at the config and at load problems are made then (they are few). Then
+/// the catalog's files are taken in path order, a batch of paths at a time (in parallel): the
+/// per-file rules ([`Rule::check_files`]) check each path's tools, the diagnostics at them
+/// become findings (with their fixes), sorted; the batch, merged with the findings made first,
+/// goes to `each`. A large catalog's findings, and the diagnostics and index entries they are
+/// made of, are never all held. When there are several batches, they are made on a thread of
+/// their own while `each` takes the one before on the calling thread.
+pub fn lint_each<E>(
+    project: &Project,
+    settings: &Settings,
+    mut each: impl FnMut(Vec<Finding>) -> Result<(), E>,
+) -> Result<(), E> {
+    let ctx = Context::new(project, settings);
+    // The rules' order, which decides between overlapping fixes and orders a rule's findings
+    // at one place: the costly ones first (they start first on the threads), then by code.
+    let mut enabled: Vec<&'static Rule> = RULES
         .iter()
         .copied()
         .filter(|r| settings.enabled(r))
         .collect();
-    // The rules run on a queue shared by the threads: the costly ones (`Cost::Heavy`, the list
-    // judge of `untyped-enum`) start first, and the others fill in beside them. Findings are
-    // sorted below.
     enabled.sort_by_key(|r| r.cost);
-    let catalog = &project.catalog;
-    let check = |rule: &'static Rule| {
+    let paths = Paths::of(&project.catalog);
+    let config = OnceLock::new();
+    let (held, elsewhere) = whole_project(&ctx, &enabled, &paths);
+    let elsewhere = placed_elsewhere(&ctx, &config, elsewhere).into();
+    let per_file = enabled
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.check_files.is_some())
+        .map(|(rank, r)| (rank, *r))
+        .collect();
+    let batches = Batches {
+        ctx: &ctx,
+        per_file,
+        paths,
+        held,
+        elsewhere,
+        dedup: Dedup::default(),
+    };
+    if batches.paths.len() <= PATHS_AT_ONCE {
+        return batches.each(&mut each);
+    }
+    // The batches are made on a thread of their own while this one hands the last on: making
+    // and reporting each take every core in turn, and together they keep them busy at the
+    // turns.
+    std::thread::scope(|scope| {
+        let (send, made) = std::sync::mpsc::sync_channel(0);
+        // When `each` fails, `made` is dropped, the next batch is not taken, and the thread
+        // stops.
+        scope.spawn(move || batches.each(&mut |batch| send.send(batch)));
+        made.into_iter().try_for_each(&mut each)
+    })
+}
+
+/// The findings at the catalog's tools, made a batch of paths at a time, and merged with those
+/// made before (at the config, load problems).
+struct Batches<'c> {
+    ctx: &'c Context<'c>,
+    /// The per-file rules, with their places in the rules' order.
+    per_file: Vec<(usize, &'static Rule)>,
+    paths: Paths,
+    held: Held,
+    /// Findings at the config and of load problems, sorted, merged in as their turn comes.
+    elsewhere: VecDeque<Placed>,
+    dedup: Dedup,
+}
+
+impl Batches<'_> {
+    /// Hands every batch to `each`, in order, and what is left of `elsewhere` last; stops at
+    /// `each`'s first error.
+    fn each<E>(mut self, each: &mut dyn FnMut(Vec<Finding>) -> Result<(), E>) -> Result<(), E> {
+        let mut next = 0;
+        while next < self.paths.len() {
+            let batch = next..(next + PATHS_AT_ONCE).min(self.paths.len());
+            next = batch.end;
+            let work: Vec<PathWork<'_>> = batch
+                .map(|path| PathWork {
+                    files: self.paths.files(path),
+                    tools: self.paths.tools(path),
+                    held: self.held.take(path),
+                })
+                .collect();
+            let (ctx, per_file) = (self.ctx, &self.per_file);
+            let made =
+                crate::catalog::parallel::map(work, |work| path_findings(ctx, per_file, work));
+            let mut merged = Vec::with_capacity(made.iter().map(Vec::len).sum());
+            for placed in made.into_iter().flatten() {
+                while self.elsewhere.front().is_some_and(|e| before(e, &placed)) {
+                    merged.extend(self.elsewhere.pop_front().map(|(f, _)| f));
+                }
+                merged.push(placed.0);
+            }
+            let batch = self.dedup.pass(merged);
+            if !batch.is_empty() {
+                each(batch)?;
+            }
+        }
+        let elsewhere = std::mem::take(&mut self.elsewhere);
+        let mut rest = self
+            .dedup
+            .pass(elsewhere.into_iter().map(|(f, _)| f).collect());
+        rest.extend(self.dedup.last);
+        if !rest.is_empty() {
+            each(rest)?;
+        }
+        Ok(())
+    }
+}
+
+/// Paths whose findings are made at once (in parallel) before they are handed on.
+const PATHS_AT_ONCE: usize = 64;
+
+/// A diagnostic's place in the order the rules reported them: among findings of one rule at
+/// one place (same path, position and message), the order they were reported in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Seq {
+    /// The rule's place among the enabled rules.
+    rule: usize,
+    /// Reported by the rule's whole-project detector (after its per-file one).
+    whole: bool,
+    /// The diagnostic's place among those of that detector (per path, for a per-file one).
+    n: usize,
+}
+
+/// A diagnostic with its place in the rules' order and its rule.
+type Numbered = (Seq, &'static Rule, Diagnostic);
+
+/// A finding with its place in the rules' order and the fix its rule proposed.
+type Made = (Seq, Finding, Option<Proposal>);
+
+/// A finding with its place in the rules' order, for sorting.
+type Placed = (Finding, Seq);
+
+/// Whether `a` comes before `b` in the findings' order: by path, position, code and message,
+/// then in the rules' order.
+fn before(a: &Placed, b: &Placed) -> bool {
+    order(a, b) == std::cmp::Ordering::Less
+}
+
+fn order((fa, sa): &Placed, (fb, sb): &Placed) -> std::cmp::Ordering {
+    (&fa.path, fa.line, fa.column, fa.code, &fa.message, sa).cmp(&(
+        &fb.path,
+        fb.line,
+        fb.column,
+        fb.code,
+        &fb.message,
+        sb,
+    ))
+}
+
+/// Hands batches of sorted findings on without a finding equal to the one before it: the last
+/// finding of each batch is kept back until the next batch shows it is not repeated.
+#[derive(Default)]
+struct Dedup {
+    last: Option<Finding>,
+}
+
+impl Dedup {
+    fn pass(&mut self, findings: Vec<Finding>) -> Vec<Finding> {
+        let mut out = Vec::with_capacity(findings.len() + 1);
+        out.extend(self.last.take());
+        out.extend(findings);
+        out.dedup();
+        self.last = out.pop();
+        out
+    }
+}
+
+/// The catalog's documents by path, in path order: findings are made, sorted and handed on a
+/// path at a time (a JSON Lines file is several documents with one path). Whatever order the
+/// catalog's files were loaded in (a project's sorted files, then its MCP servers' documents;
+/// the command line's files as given).
+struct Paths {
+    /// Document (file) indexes, by path (stably: a JSON Lines file's in their order).
+    files: Vec<usize>,
+    /// Where each path's documents end in `files`.
+    file_ends: Vec<usize>,
+    /// Tool indexes, by path, each path's in catalog order.
+    tools: Vec<usize>,
+    /// Where each path's tools end in `tools`.
+    tool_ends: Vec<usize>,
+    /// The path (by place in path order) of each document.
+    path_of_file: Vec<usize>,
+}
+
+impl Paths {
+    fn of(catalog: &crate::catalog::Catalog) -> Paths {
+        let mut files: Vec<usize> = (0..catalog.files.len()).collect();
+        files.sort_by(|&a, &b| catalog.files[a].path.cmp(&catalog.files[b].path));
+        let mut file_ends = Vec::new();
+        let mut path_of_file = vec![0; files.len()];
+        for (k, &file) in files.iter().enumerate() {
+            if k > 0 && catalog.files[files[k - 1]].path != catalog.files[file].path {
+                file_ends.push(k);
+            }
+            path_of_file[file] = file_ends.len();
+        }
+        if !files.is_empty() {
+            file_ends.push(files.len());
+        }
+        // The tools, sorted by path by counting: each path's stay in catalog order.
+        let mut tool_ends = vec![0; file_ends.len()];
+        for tool in &catalog.tools {
+            tool_ends[path_of_file[tool.origin.file]] += 1;
+        }
+        let mut end = 0;
+        for n in &mut tool_ends {
+            end += *n;
+            *n = end;
+        }
+        let mut next: Vec<usize> = (0..tool_ends.len())
+            .map(|path| if path == 0 { 0 } else { tool_ends[path - 1] })
+            .collect();
+        let mut tools = vec![0; catalog.tools.len()];
+        for (i, tool) in catalog.tools.iter().enumerate() {
+            let path = path_of_file[tool.origin.file];
+            tools[next[path]] = i;
+            next[path] += 1;
+        }
+        Paths {
+            files,
+            file_ends,
+            tools,
+            tool_ends,
+            path_of_file,
+        }
+    }
+
+    /// How many paths.
+    fn len(&self) -> usize {
+        self.file_ends.len()
+    }
+
+    /// The documents of the `path`-th path.
+    fn files(&self, path: usize) -> &[usize] {
+        let start = if path == 0 {
+            0
+        } else {
+            self.file_ends[path - 1]
+        };
+        &self.files[start..self.file_ends[path]]
+    }
+
+    /// The tools of the `path`-th path, in catalog order.
+    fn tools(&self, path: usize) -> &[usize] {
+        let start = if path == 0 {
+            0
+        } else {
+            self.tool_ends[path - 1]
+        };
+        &self.tools[start..self.tool_ends[path]]
+    }
+}
+
+/// The whole-project rules' diagnostics at tools, by path, taken a path at a time in path
+/// order.
+struct Held {
+    /// `(path, diagnostic)`, sorted by path (stably: each path's in the rules' order).
+    diagnostics: VecDeque<(usize, Numbered)>,
+}
+
+impl Held {
+    /// The diagnostics of the `path`-th path (paths are taken in order).
+    fn take(&mut self, path: usize) -> Vec<Numbered> {
+        let mut taken = Vec::new();
+        while let Some((p, _)) = self.diagnostics.front() {
+            debug_assert!(*p >= path, "paths are taken in order");
+            if *p != path {
+                break;
+            }
+            taken.extend(self.diagnostics.pop_front().map(|(_, d)| d));
+        }
+        taken
+    }
+}
+
+/// Runs the rules that read the project as a whole ([`Rule::check`]), each on its own thread
+/// when the catalog is large: their diagnostics at tools, by path, and the others (at the
+/// config, load problems).
+fn whole_project(
+    ctx: &Context<'_>,
+    enabled: &[&'static Rule],
+    paths: &Paths,
+) -> (Held, Vec<Numbered>) {
+    type Check = fn(&Context<'_>, &mut Vec<Diagnostic>);
+    let rules: Vec<(usize, &'static Rule, Check)> = enabled
+        .iter()
+        .enumerate()
+        .filter_map(|(rank, r)| r.check.map(|check| (rank, *r, check)))
+        .collect();
+    let run = |(rank, rule, check): (usize, &'static Rule, Check)| {
         let mut diagnostics = Vec::new();
-        (rule.check)(&ctx, &mut diagnostics);
-        // In place, and no more room kept than they take: one rule may report 183,000
-        // diagnostics (40 MB), and they are kept until every rule has run.
-        diagnostics.retain(|d| match &d.at {
+        check(ctx, &mut diagnostics);
+        numbered(ctx, rank, true, rule, diagnostics)
+    };
+    // A small catalog is checked on this thread: starting threads, and their page faults on
+    // a shared address space, cost more than the rules they would share.
+    let per_rule: Vec<Vec<Numbered>> = if ctx.project.catalog.tools.len() < PARALLEL_RULES_FROM {
+        rules.into_iter().map(run).collect()
+    } else {
+        crate::catalog::parallel::map_coarse(rules, run)
+    };
+    let mut at_tools = Vec::new();
+    let mut elsewhere = Vec::new();
+    for numbered in per_rule.into_iter().flatten() {
+        match &numbered.2.at {
+            At::Tool(i, _) | At::ToolKey(i, _) => {
+                let file = ctx.project.catalog.tools[*i].origin.file;
+                at_tools.push((paths.path_of_file[file], numbered));
+            }
+            At::Config(_) | At::Problem(_) => elsewhere.push(numbered),
+        }
+    }
+    at_tools.sort_by_key(|(path, _)| *path);
+    let held = Held {
+        diagnostics: at_tools.into(),
+    };
+    (held, elsewhere)
+}
+
+/// A rule's diagnostics, but those at tools that suppress the rule, numbered in the rules'
+/// order.
+fn numbered(
+    ctx: &Context<'_>,
+    rank: usize,
+    whole: bool,
+    rule: &'static Rule,
+    diagnostics: Vec<Diagnostic>,
+) -> Vec<Numbered> {
+    let catalog = &ctx.project.catalog;
+    diagnostics
+        .into_iter()
+        .filter(|d| match &d.at {
             At::Tool(i, _) | At::ToolKey(i, _) => {
                 !catalog.tools[*i].lint_ignore.iter().any(|c| rule.is(c))
             }
             At::Config(_) | At::Problem(_) => true,
-        });
-        diagnostics.shrink_to_fit();
-        (rule, diagnostics)
-    };
-    // A small catalog is checked on this thread: starting threads, and their page faults on
-    // a shared address space, cost more than the rules they would share.
-    let per_rule: Vec<_> = if catalog.tools.len() < PARALLEL_RULES_FROM {
-        enabled.into_iter().map(check).collect()
-    } else {
-        crate::catalog::parallel::map_coarse(enabled, check)
-    };
-    // Only the rules read the entries: they are freed before the findings are made.
-    ctx.entries = OnceLock::new();
-    let config = OnceLock::new();
-    let (mut findings, seqs, mut proposals) = findings_of(&ctx, &config, per_rule);
+        })
+        .enumerate()
+        .map(|(n, d)| {
+            (
+                Seq {
+                    rule: rank,
+                    whole,
+                    n,
+                },
+                rule,
+                d,
+            )
+        })
+        .collect()
+}
+
+/// The findings of diagnostics at the config and of load problems, with their fixes (of the
+/// config), sorted.
+fn placed_elsewhere(
+    ctx: &Context<'_>,
+    config: &OnceLock<crate::source::SourceFile>,
+    diagnostics: Vec<Numbered>,
+) -> Vec<Placed> {
+    let made = diagnostics
+        .into_iter()
+        .map(|(seq, rule, mut d)| {
+            let proposal = d.fix.take();
+            let severity = ctx.settings.severity_of(rule);
+            let place = place_elsewhere(ctx, config, &d);
+            (seq, finding(rule, severity, d, place), proposal)
+        })
+        .collect();
+    with_fixes(ctx, made, |doc| match doc {
+        fix::Doc::Config => Some(fix::config_document(ctx, config)),
+        fix::Doc::Tool(_) => unreachable!("a diagnostic proposes changes to its own document"),
+    })
+}
+
+/// The work of one path: its documents, its tools, and the whole-project rules' diagnostics at
+/// them.
+struct PathWork<'a> {
+    files: &'a [usize],
+    tools: &'a [usize],
+    held: Vec<Numbered>,
+}
+
+/// The findings at the tools of one path, with their fixes, sorted: the whole-project rules'
+/// and those of the per-file rules (`rules`, with their places in the rules' order), run on
+/// the path's tools now.
+fn path_findings(
+    ctx: &Context<'_>,
+    rules: &[(usize, &'static Rule)],
+    work: PathWork<'_>,
+) -> Vec<Placed> {
+    let PathWork {
+        files,
+        tools,
+        mut held,
+    } = work;
+    if !rules.is_empty() && !tools.is_empty() {
+        let scope = Tools::new(ctx.project, tools);
+        let run = |&(rank, rule): &(usize, &'static Rule)| {
+            let check = rule.check_files.expect("only per-file rules run per file");
+            let mut diagnostics = Vec::new();
+            check(ctx, &scope, &mut diagnostics);
+            numbered(ctx, rank, false, rule, diagnostics)
+        };
+        // The tools of one large file are shared by the rules as a whole catalog's are.
+        if tools.len() < PARALLEL_RULES_FROM {
+            held.extend(rules.iter().flat_map(run));
+        } else {
+            let rules: Vec<_> = rules.iter().collect();
+            held.extend(
+                crate::catalog::parallel::map_coarse(rules, run)
+                    .into_iter()
+                    .flatten(),
+            );
+        }
+    }
+    if held.is_empty() {
+        return Vec::new();
+    }
+    // Each document's diagnostics are positioned together.
+    let catalog = &ctx.project.catalog;
+    let mut by_file: BTreeMap<usize, Vec<Numbered>> = BTreeMap::new();
+    for numbered in held {
+        match &numbered.2.at {
+            At::Tool(i, _) | At::ToolKey(i, _) => by_file
+                .entry(catalog.tools[*i].origin.file)
+                .or_default()
+                .push(numbered),
+            At::Config(_) | At::Problem(_) => {
+                unreachable!("a per-file rule reports at its tools only (see `Rule::check_files`)")
+            }
+        }
+    }
+    let made = by_file
+        .into_iter()
+        .flat_map(|(file, diagnostics)| file_findings(ctx, file, diagnostics))
+        .collect();
+    with_fixes(ctx, made, |doc| match doc {
+        // A JSON Lines file is several documents with one path: its byte offsets are not the
+        // documents'. It is not fixed.
+        fix::Doc::Tool(_) if files.len() > 1 => None,
+        fix::Doc::Tool(file) if files.contains(&file) => {
+            let first = tools
+                .iter()
+                .map(|&i| &catalog.tools[i])
+                .find(|t| t.origin.file == file);
+            Some(fix::tool_document(ctx, file, first))
+        }
+        fix::Doc::Tool(_) | fix::Doc::Config => {
+            unreachable!("a diagnostic proposes changes to its own document")
+        }
+    })
+}
+
+/// Findings with the fixes their rules proposed (resolved in the rules' order, in the documents
+/// `document` gives), sorted.
+fn with_fixes<'d>(
+    ctx: &Context<'_>,
+    made: Vec<Made>,
+    document: impl Fn(fix::Doc) -> Option<fix::Document<'d>> + Sync,
+) -> Vec<Placed> {
+    let mut findings = Vec::with_capacity(made.len());
+    let mut seqs = Vec::with_capacity(made.len());
+    let mut proposals = Vec::new();
+    for (seq, finding, proposal) in made {
+        if let Some(proposal) = proposal {
+            proposals.push((findings.len(), proposal));
+        }
+        findings.push(finding);
+        seqs.push(seq);
+    }
     if !proposals.is_empty() {
         // In the order the rules proposed them, which decides between overlapping fixes.
         proposals.sort_by_key(|(i, _)| seqs[*i]);
-        fix::resolve(&ctx, &config, &mut findings, proposals);
+        fix::resolve(ctx, &mut findings, proposals, document);
     }
-    // Sorted by their indexes, ties in the order the rules reported them, then moved into
-    // place: no second list of the findings (a stable sort's scratch would be half of them).
-    let mut order: Vec<usize> = (0..findings.len()).collect();
-    order.sort_unstable_by(|&a, &b| {
-        let (fa, fb) = (&findings[a], &findings[b]);
-        (&fa.path, fa.line, fa.column, fa.code, &fa.message, seqs[a]).cmp(&(
-            &fb.path,
-            fb.line,
-            fb.column,
-            fb.code,
-            &fb.message,
-            seqs[b],
-        ))
-    });
-    crate::catalog::apply_order(&mut findings, order);
-    findings.dedup();
-    findings
+    let mut placed: Vec<Placed> = findings.into_iter().zip(seqs).collect();
+    placed.sort_unstable_by(order);
+    placed
 }
-
-/// Files whose findings are made at once (in parallel) before they join the others.
-const FILES_AT_ONCE: usize = 64;
-
-/// The rules' diagnostics as findings, in file order (the config's and the load problems'
-/// last); each finding's place in the rules' order (the rules', each rule's diagnostics in the
-/// order it reported them); and the fixes proposed, by finding index.
-///
-/// Each file's diagnostics are positioned together (one parse of the file's positions, one
-/// pass for its line starts, both freed after), a batch of files at a time, and each
-/// diagnostic is consumed as its finding is made: a large catalog's findings never coexist
-/// with all of its diagnostics, nor with a second list of themselves.
-fn findings_of(
-    ctx: &Context<'_>,
-    config: &OnceLock<crate::source::SourceFile>,
-    per_rule: Vec<(&'static Rule, Vec<Diagnostic>)>,
-) -> (Vec<Finding>, Vec<usize>, Vec<(usize, Proposal)>) {
-    let catalog = &ctx.project.catalog;
-    // The group of a diagnostic: its tool's file, or one past the files.
-    let group_of = |d: &Diagnostic| match &d.at {
-        At::Tool(i, _) | At::ToolKey(i, _) => catalog.tools[*i].origin.file,
-        At::Config(_) | At::Problem(_) => catalog.files.len(),
-    };
-    let mut sizes = vec![0; catalog.files.len() + 1];
-    for d in per_rule.iter().flat_map(|(_, diagnostics)| diagnostics) {
-        sizes[group_of(d)] += 1;
-    }
-    let total = sizes.iter().sum();
-    let mut groups: Vec<Vec<Numbered>> = sizes.into_iter().map(Vec::with_capacity).collect();
-    let numbered = per_rule
-        .into_iter()
-        .flat_map(|(rule, diagnostics)| diagnostics.into_iter().map(move |d| (rule, d)));
-    for (seq, (rule, d)) in numbered.enumerate() {
-        groups[group_of(&d)].push((seq, rule, d));
-    }
-    let mut findings = Vec::with_capacity(total);
-    let mut seqs = Vec::with_capacity(total);
-    let mut proposals = Vec::new();
-    let mut groups = groups
-        .into_iter()
-        .enumerate()
-        .filter(|(_, g)| !g.is_empty());
-    loop {
-        let batch: Vec<_> = groups.by_ref().take(FILES_AT_ONCE).collect();
-        if batch.is_empty() {
-            break;
-        }
-        let made = crate::catalog::parallel::map(batch, |(group, diagnostics)| {
-            if group < catalog.files.len() {
-                file_findings(ctx, group, diagnostics)
-            } else {
-                diagnostics
-                    .into_iter()
-                    .map(|(seq, rule, mut d)| {
-                        let proposal = d.fix.take();
-                        let severity = ctx.settings.severity_of(rule);
-                        let place = place_elsewhere(ctx, config, &d);
-                        (seq, finding(rule, severity, d, place), proposal)
-                    })
-                    .collect()
-            }
-        });
-        for (seq, finding, proposal) in made.into_iter().flatten() {
-            if let Some(proposal) = proposal {
-                proposals.push((findings.len(), proposal));
-            }
-            findings.push(finding);
-            seqs.push(seq);
-        }
-    }
-    (findings, seqs, proposals)
-}
-
-/// A diagnostic with its rule and its place in the rules' order.
-type Numbered = (usize, &'static Rule, Diagnostic);
-
-/// A finding with its place in the rules' order and the fix its rule proposed.
-type Made = (usize, Finding, Option<Proposal>);
 
 /// The findings of the diagnostics of tools of catalog file `file`, with their proposals.
 fn file_findings(ctx: &Context<'_>, file: usize, diagnostics: Vec<Numbered>) -> Vec<Made> {

@@ -16,8 +16,8 @@ use anyhow::Context as _;
 use super::{Outcome, for_this_run, load_quietly, load_with};
 use crate::args::{Deny, Globals, LintArgs};
 use crate::lint::fix::{self, Fix, FixTarget};
-use crate::lint::report::{Format, Options, write_with};
-use crate::lint::{Finding, RULES, Settings, Severity, lint, rules};
+use crate::lint::report::{Format, Options, Writer};
+use crate::lint::{Finding, RULES, Settings, Severity, lint, lint_each, rules};
 use crate::project::{Project, Strictness};
 
 /// The most passes of `--fix`: each applies the fixes that do not overlap, and a pass's
@@ -66,16 +66,22 @@ pub fn run(
     if args.diff {
         return diff(&project, args, out, warnings);
     }
-    let findings = if args.fix {
-        fix_all(globals, args, cwd, project, warnings)?
+    let fails = |f: &Finding| f.severity == Severity::Error || args.deny == Some(Deny::Warnings);
+    let mut writer = Writer::new(out, args.format, options(globals, args));
+    let mut failing = false;
+    if args.fix {
+        let findings = fix_all(globals, args, cwd, project, warnings)?;
+        failing = findings.iter().any(fails);
+        writer.write(&findings)?;
     } else {
+        // Written as they are made: a large catalog's findings are never all held.
         let project = for_this_run(project);
-        lint(project, &settings(project, args)?)
-    };
-    report(globals, args, &findings, out)?;
-    let failing = findings
-        .iter()
-        .any(|f| f.severity == Severity::Error || args.deny == Some(Deny::Warnings));
+        lint_each(project, &settings(project, args)?, |batch| {
+            failing |= batch.iter().any(fails);
+            writer.write(&batch)
+        })?;
+    }
+    writer.finish()?;
     Ok(if failing {
         Outcome::Findings
     } else {
@@ -94,19 +100,13 @@ fn settings(project: &Project, args: &LintArgs) -> anyhow::Result<Settings> {
     Ok(settings)
 }
 
-fn report(
-    globals: &Globals,
-    args: &LintArgs,
-    findings: &[Finding],
-    out: &mut dyn Write,
-) -> anyhow::Result<()> {
-    let options = Options {
+/// How the report is rendered.
+fn options(globals: &Globals, args: &LintArgs) -> Options {
+    Options {
         color: args.format == Format::Full
             && globals.color.enabled(std::io::stdout().is_terminal()),
         unsafe_fixes: args.unsafe_fixes,
-    };
-    write_with(out, findings, args.format, options)?;
-    Ok(())
+    }
 }
 
 /// `--fix`: passes of fixes until none applies (or [`MAX_PASSES`]); the findings of the last

@@ -95,18 +95,8 @@ pub fn build_index(catalog: &Catalog, profile: &Profile, config: &IndexConfig) -
 
 /// The entry of every tool of the catalog, in catalog order (built in parallel).
 pub fn build_entries(catalog: &Catalog, config: &IndexConfig) -> Vec<Entry> {
-    build_entries_then(catalog, config, |entry| entry)
-}
-
-/// [`build_entries`], each entry passed through `keep` as soon as it is built: a caller that
-/// needs only part of each entry (lint's rules read no line) never holds every whole entry.
-pub fn build_entries_then<T, F>(catalog: &Catalog, config: &IndexConfig, keep: F) -> Vec<T>
-where
-    T: Send,
-    F: Fn(Entry) -> T + Sync,
-{
     let all: Vec<usize> = (0..catalog.tools.len()).collect();
-    crate::catalog::parallel::map(all, |i| keep(entry_with_config(catalog, i, config)))
+    crate::catalog::parallel::map(all, |i| entry_with_config(catalog, i, config))
 }
 
 /// Tools per batch when entries are built and dropped batch by batch: enough to amortise a
@@ -250,8 +240,9 @@ fn unbound(catalog: &Catalog, profile: &Profile) -> Vec<usize> {
         .collect()
 }
 
-/// The entry of one tool with the tool's own summary budget, or the index's.
-fn entry_with_config(catalog: &Catalog, i: usize, config: &IndexConfig) -> Entry {
+/// The entry of the tool at `i` of the catalog, with the tool's own summary budget, or the
+/// index's.
+pub fn entry_with_config(catalog: &Catalog, i: usize, config: &IndexConfig) -> Entry {
     let budget = catalog.tools[i]
         .summary_budget
         .unwrap_or(config.summary_budget);

@@ -50,16 +50,205 @@ pub fn render(findings: &[Finding], format: Format, color: bool) -> String {
 
 /// [`render`] with every option.
 pub fn render_with(findings: &[Finding], format: Format, options: Options) -> String {
-    match format {
-        Format::Full => {
-            let mut out = Vec::new();
-            write_full(&mut out, findings, options).expect("writing to memory cannot fail");
-            String::from_utf8(out).expect("a report is text")
+    let mut out = Vec::new();
+    write_with(&mut out, findings, format, options).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("a report is text")
+}
+
+/// [`render_with`] written to `out`.
+pub fn write_with(
+    out: &mut dyn std::io::Write,
+    findings: &[Finding],
+    format: Format,
+    options: Options,
+) -> std::io::Result<()> {
+    let mut writer = Writer::new(out, format, options);
+    writer.write(findings)?;
+    writer.finish()
+}
+
+/// A report written as the findings arrive, in sorted batches ([`crate::lint_each`]): the bytes
+/// [`write_with`] writes for all of them, without holding them. What comes after the findings
+/// (`full`'s and `concise`'s summary, the end of the JSON) needs only their counts.
+pub struct Writer<'a> {
+    // Serialising writes a few bytes at a time, and a line-buffered standard output would
+    // make a system call of every line.
+    out: std::io::BufWriter<&'a mut dyn std::io::Write>,
+    format: Format,
+    options: Options,
+    counts: Counts,
+    /// `sarif`: the log's text after its results, once the text before them is written.
+    sarif_tail: Option<String>,
+    /// One finding serialised, before it is indented into place (`json`, `sarif`).
+    scratch: Vec<u8>,
+}
+
+/// What the summary lines say: how many findings, errors, and fixable ones.
+#[derive(Default)]
+struct Counts {
+    findings: usize,
+    errors: usize,
+    /// Fixed by `--fix` (with `--unsafe-fixes` when it is given).
+    fixable: usize,
+    /// Fixed only with `--unsafe-fixes`, which is not given.
+    unsafe_only: usize,
+}
+
+impl Counts {
+    fn add(&mut self, findings: &[Finding], unsafe_fixes: bool) {
+        for f in findings {
+            self.findings += 1;
+            self.errors += usize::from(f.severity == Severity::Error);
+            if fixed_by_fix(f, unsafe_fixes) {
+                self.fixable += 1;
+            } else if fixed_by_fix(f, true) {
+                self.unsafe_only += 1;
+            }
         }
-        Format::Concise => concise(findings, options),
-        Format::Json => json(findings),
-        Format::Github => github(findings),
-        Format::Sarif => sarif(findings),
+    }
+
+    /// `Found 3 errors and 2 warnings.` / `All checks passed.`
+    fn summary(&self) -> String {
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        if self.findings == 0 {
+            "All checks passed.\n".to_owned()
+        } else {
+            format!(
+                "Found {} and {}.\n",
+                plural(self.errors, "error"),
+                plural(self.findings - self.errors, "warning")
+            )
+        }
+    }
+
+    /// `2 fixable with --fix (1 more with --unsafe-fixes).`, or nothing.
+    fn fixable(&self) -> String {
+        match (self.fixable, self.unsafe_only) {
+            (0, 0) => String::new(),
+            (now, 0) => format!("{now} fixable with --fix.\n"),
+            (now, more) => format!("{now} fixable with --fix ({more} more with --unsafe-fixes).\n"),
+        }
+    }
+}
+
+/// Text that stands for the SARIF results while the log around them is laid out.
+const SARIF_RESULTS: &str = "discloser:results";
+
+impl<'a> Writer<'a> {
+    /// A report in `format` to `out`.
+    pub fn new(out: &'a mut dyn std::io::Write, format: Format, options: Options) -> Writer<'a> {
+        Writer {
+            out: std::io::BufWriter::with_capacity(1 << 16, out),
+            format,
+            options,
+            counts: Counts::default(),
+            sarif_tail: None,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Writes findings that come after those already written (sorted).
+    pub fn write(&mut self, findings: &[Finding]) -> std::io::Result<()> {
+        use std::io::Write as _;
+        let first = self.counts.findings == 0;
+        self.counts.add(findings, self.options.unsafe_fixes);
+        match self.format {
+            Format::Full => self.full(findings),
+            Format::Concise => {
+                for f in findings {
+                    self.out
+                        .write_all(concise_line(f, self.options.unsafe_fixes).as_bytes())?;
+                }
+                Ok(())
+            }
+            Format::Json => {
+                for (k, f) in findings.iter().enumerate() {
+                    self.out
+                        .write_all(if first && k == 0 { b"[" } else { b"," })?;
+                    serde_json::to_writer_pretty(&mut self.scratch, f)?;
+                    self.element(1)?;
+                }
+                Ok(())
+            }
+            Format::Github => {
+                for f in findings {
+                    self.out.write_all(github_line(f).as_bytes())?;
+                }
+                Ok(())
+            }
+            Format::Sarif => {
+                for (k, f) in findings.iter().enumerate() {
+                    if first && k == 0 {
+                        let (head, tail) = sarif_around_results();
+                        self.out.write_all(head.as_bytes())?;
+                        self.sarif_tail = Some(tail);
+                    } else {
+                        self.out.write_all(b",")?;
+                    }
+                    serde_json::to_writer_pretty(&mut self.scratch, &sarif_result(f))?;
+                    self.element(4)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Writes what comes after the findings, and flushes.
+    pub fn finish(mut self) -> std::io::Result<()> {
+        use std::io::Write as _;
+        let none = self.counts.findings == 0;
+        match self.format {
+            Format::Full | Format::Concise => {
+                self.out.write_all(self.counts.summary().as_bytes())?;
+                self.out.write_all(self.counts.fixable().as_bytes())?;
+            }
+            Format::Json if none => self.out.write_all(b"[]\n")?,
+            Format::Json => self.out.write_all(b"\n]\n")?,
+            Format::Github => {}
+            Format::Sarif => match self.sarif_tail.take() {
+                Some(tail) => self.out.write_all(tail.as_bytes())?,
+                None => self.out.write_all(sarif(&[]).as_bytes())?,
+            },
+        }
+        self.out.flush()
+    }
+
+    /// Writes the value serialised in `scratch` (pretty, at the top level) as an element of an
+    /// array `depth` levels down, as pretty-printing the whole document would: on a new line,
+    /// each line indented by `depth` more levels. A JSON text holds a line feed only between
+    /// tokens (never inside a string), so every line feed starts such a line.
+    fn element(&mut self, depth: usize) -> std::io::Result<()> {
+        use std::io::Write as _;
+        let indent = &b"                "[..2 * depth];
+        for (k, line) in self.scratch.split(|&b| b == b'\n').enumerate() {
+            if k > 0 || depth > 0 {
+                self.out.write_all(b"\n")?;
+                self.out.write_all(indent)?;
+            }
+            self.out.write_all(line)?;
+        }
+        self.scratch.clear();
+        Ok(())
+    }
+
+    /// `full`: each finding renders alone, so chunks of them render on several threads, and
+    /// are written in order.
+    fn full(&mut self, findings: &[Finding]) -> std::io::Result<()> {
+        use std::io::Write as _;
+        /// Chunks rendered at once (in parallel), then written in order and dropped.
+        const CHUNKS_AT_ONCE: usize = 64;
+        // Chunks of 16 to 256 findings: enough chunks to share out, few enough to be cheap.
+        let size = (findings.len() / CHUNKS_AT_ONCE).clamp(16, 256);
+        let chunks: Vec<&[Finding]> = findings.chunks(size).collect();
+        let options = self.options;
+        for batch in chunks.chunks(CHUNKS_AT_ONCE) {
+            let rendered =
+                crate::catalog::parallel::map(batch.to_vec(), |chunk| full_chunk(chunk, options));
+            for text in rendered {
+                self.out.write_all(text.as_bytes())?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -83,19 +272,9 @@ fn mark(f: &Finding, unsafe_fixes: bool) -> &'static str {
 /// `2 fixable with --fix (1 more with --unsafe-fixes).`, or nothing when nothing is fixable.
 /// Fixes in files `--fix` does not write (a provider's format, a lock file) do not count.
 pub fn fixable(findings: &[Finding], unsafe_fixes: bool) -> String {
-    let now = findings
-        .iter()
-        .filter(|f| fixed_by_fix(f, unsafe_fixes))
-        .count();
-    let more = findings
-        .iter()
-        .filter(|f| !fixed_by_fix(f, unsafe_fixes) && fixed_by_fix(f, true))
-        .count();
-    match (now, more) {
-        (0, 0) => String::new(),
-        (now, 0) => format!("{now} fixable with --fix.\n"),
-        (now, more) => format!("{now} fixable with --fix ({more} more with --unsafe-fixes).\n"),
-    }
+    let mut counts = Counts::default();
+    counts.add(findings, unsafe_fixes);
+    counts.fixable()
 }
 
 fn location(f: &Finding) -> String {
@@ -103,56 +282,6 @@ fn location(f: &Finding) -> String {
         (Some(l), Some(c)) => format!("{}:{l}:{c}", f.path.display()),
         _ => f.path.display().to_string(),
     }
-}
-
-/// [`render_with`] written to `out`. The `full` format is written as it is rendered, a batch
-/// at a time (226,000 findings make 74 MB of it, never held whole), and `json` as it is
-/// serialised (140 MB for those findings); the others are rendered whole first.
-pub fn write_with(
-    out: &mut dyn std::io::Write,
-    findings: &[Finding],
-    format: Format,
-    options: Options,
-) -> std::io::Result<()> {
-    match format {
-        Format::Full => write_full(out, findings, options),
-        Format::Json => write_json(out, findings),
-        _ => out.write_all(render_with(findings, format, options).as_bytes()),
-    }
-}
-
-/// [`json`] written to `out` as it is serialised: the same bytes.
-fn write_json(out: &mut dyn std::io::Write, findings: &[Finding]) -> std::io::Result<()> {
-    use std::io::Write as _;
-    // Serialising writes a few bytes at a time, and a line-buffered standard output would
-    // make a system call of every line.
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    serde_json::to_writer_pretty(&mut out, findings)?;
-    out.write_all(b"\n")?;
-    out.flush()
-}
-
-fn write_full(
-    out: &mut dyn std::io::Write,
-    findings: &[Finding],
-    options: Options,
-) -> std::io::Result<()> {
-    /// Chunks rendered at once (in parallel), then written in order and dropped.
-    const CHUNKS_AT_ONCE: usize = 64;
-    // Each finding renders alone, so chunks of them render on several threads; the chunks are
-    // written in order.
-    // Chunks of 16 to 256 findings: enough chunks to share out, few enough to be cheap.
-    let size = (findings.len() / 256).clamp(16, 256);
-    let chunks: Vec<&[Finding]> = findings.chunks(size).collect();
-    for batch in chunks.chunks(CHUNKS_AT_ONCE) {
-        let rendered =
-            crate::catalog::parallel::map(batch.to_vec(), |chunk| full_chunk(chunk, options));
-        for text in rendered {
-            out.write_all(text.as_bytes())?;
-        }
-    }
-    out.write_all(summary(findings).as_bytes())?;
-    out.write_all(fixable(findings, options.unsafe_fixes).as_bytes())
 }
 
 fn full_chunk(findings: &[Finding], options: Options) -> String {
@@ -207,49 +336,26 @@ fn full_chunk(findings: &[Finding], options: Options) -> String {
 
 /// `Found 3 errors and 2 warnings.` / `All checks passed.`
 pub fn summary(findings: &[Finding]) -> String {
-    let errors = findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .count();
-    let warnings = findings.len() - errors;
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    if findings.is_empty() {
-        "All checks passed.\n".to_owned()
-    } else {
-        format!(
-            "Found {} and {}.\n",
-            plural(errors, "error"),
-            plural(warnings, "warning")
-        )
-    }
+    let mut counts = Counts::default();
+    counts.add(findings, false);
+    counts.summary()
 }
 
-fn concise(findings: &[Finding], options: Options) -> String {
-    let mut out = String::new();
-    for f in findings {
-        out.push_str(&format!(
-            "{}: {} [{}] {}{}\n",
-            neutralise(&location(f)),
-            f.code,
-            f.severity.as_str(),
-            mark(f, options.unsafe_fixes),
-            neutralise(&f.message)
-        ));
-    }
-    out.push_str(&summary(findings));
-    out.push_str(&fixable(findings, options.unsafe_fixes));
-    out
+/// `path:line:col: CODE [severity] message`, and a line feed.
+fn concise_line(f: &Finding, unsafe_fixes: bool) -> String {
+    format!(
+        "{}: {} [{}] {}{}\n",
+        neutralise(&location(f)),
+        f.code,
+        f.severity.as_str(),
+        mark(f, unsafe_fixes),
+        neutralise(&f.message)
+    )
 }
 
-fn json(findings: &[Finding]) -> String {
-    let mut out = serde_json::to_string_pretty(findings).expect("findings serialise");
-    out.push('\n');
-    out
-}
-
-/// GitHub workflow commands; `%`, CR, LF (and in properties `:` and `,`) are escaped, other
+/// A GitHub workflow command; `%`, CR, LF (and in properties `:` and `,`) are escaped, other
 /// control characters shown as visible ones.
-fn github(findings: &[Finding]) -> String {
+fn github_line(f: &Finding) -> String {
     let data = |s: &str| {
         let escaped = s
             .replace('%', "%25")
@@ -258,29 +364,47 @@ fn github(findings: &[Finding]) -> String {
         neutralise(&escaped).into_owned()
     };
     let prop = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
-    let mut out = String::new();
-    for f in findings {
-        let level = match f.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        let mut props = format!("file={}", prop(&f.path.display().to_string()));
-        if let Some(line) = f.line {
-            props.push_str(&format!(",line={line}"));
-        }
-        if let Some(col) = f.column {
-            props.push_str(&format!(",col={col}"));
-        }
-        props.push_str(&format!(
-            ",title={}",
-            prop(&format!("{} {}", f.code, f.rule))
-        ));
-        out.push_str(&format!("::{level} {props}::{}\n", data(&f.message)));
+    let level = match f.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let mut props = format!("file={}", prop(&f.path.display().to_string()));
+    if let Some(line) = f.line {
+        props.push_str(&format!(",line={line}"));
     }
+    if let Some(col) = f.column {
+        props.push_str(&format!(",col={col}"));
+    }
+    props.push_str(&format!(
+        ",title={}",
+        prop(&format!("{} {}", f.code, f.rule))
+    ));
+    format!("::{level} {props}::{}\n", data(&f.message))
+}
+
+/// The SARIF log of `results`, as text.
+fn sarif(results: &[serde_json::Value]) -> String {
+    let mut out = serde_json::to_string_pretty(&sarif_log(results)).expect("SARIF serialises");
+    out.push('\n');
     out
 }
 
-fn sarif(findings: &[Finding]) -> String {
+/// The SARIF log's text before its first result and after its last (with the rules, which
+/// come before the results in it or after them), laid out around a stand-in result.
+fn sarif_around_results() -> (String, String) {
+    let text = sarif(&[serde_json::Value::from(SARIF_RESULTS)]);
+    let stand_in = format!("\"{SARIF_RESULTS}\"");
+    let at = text
+        .find(&stand_in)
+        .expect("the stand-in result is in the log");
+    // The result is written on its own line, indented: what the stand-in's line holds before it
+    // is written with each result.
+    let head = text[..at].trim_end_matches(' ').trim_end_matches('\n');
+    (head.to_owned(), text[at + stand_in.len()..].to_owned())
+}
+
+/// The SARIF log of `results`: the run, its tool and rules.
+fn sarif_log(results: &[serde_json::Value]) -> serde_json::Value {
     let rules: Vec<_> = RULES
         .iter()
         .map(|r| {
@@ -294,39 +418,7 @@ fn sarif(findings: &[Finding]) -> String {
             })
         })
         .collect();
-    let results: Vec<_> = findings
-        .iter()
-        .map(|f| {
-            let rule_index = RULES.iter().position(|r| r.code == f.code).unwrap_or(0);
-            let mut region = serde_json::Map::new();
-            if let Some(line) = f.line {
-                region.insert("startLine".into(), line.into());
-            }
-            if let Some(col) = f.column {
-                region.insert("startColumn".into(), col.into());
-            }
-            let mut physical = json!({"artifactLocation": {"uri": uri(&f.path)}});
-            if !region.is_empty() {
-                physical["region"] = serde_json::Value::Object(region);
-            }
-            let mut message = f.message.clone();
-            if let Some(help) = &f.help {
-                message.push_str(&format!("\nhelp: {help}"));
-            }
-            let mut result = json!({
-                "ruleId": f.code,
-                "ruleIndex": rule_index,
-                "level": f.severity.as_str(),
-                "message": {"text": message},
-                "locations": [{"physicalLocation": physical}],
-            });
-            if !f.fixes.is_empty() {
-                result["fixes"] = f.fixes.iter().map(sarif_fix).collect();
-            }
-            result
-        })
-        .collect();
-    let log = json!({
+    json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
         "runs": [{
@@ -340,10 +432,38 @@ fn sarif(findings: &[Finding]) -> String {
             // Columns count characters, as everywhere in discloser (SARIF's default is UTF-16).
             "columnKind": "unicodeCodePoints",
         }],
+    })
+}
+
+/// A finding as a SARIF result.
+fn sarif_result(f: &Finding) -> serde_json::Value {
+    let rule_index = RULES.iter().position(|r| r.code == f.code).unwrap_or(0);
+    let mut region = serde_json::Map::new();
+    if let Some(line) = f.line {
+        region.insert("startLine".into(), line.into());
+    }
+    if let Some(col) = f.column {
+        region.insert("startColumn".into(), col.into());
+    }
+    let mut physical = json!({"artifactLocation": {"uri": uri(&f.path)}});
+    if !region.is_empty() {
+        physical["region"] = serde_json::Value::Object(region);
+    }
+    let mut message = f.message.clone();
+    if let Some(help) = &f.help {
+        message.push_str(&format!("\nhelp: {help}"));
+    }
+    let mut result = json!({
+        "ruleId": f.code,
+        "ruleIndex": rule_index,
+        "level": f.severity.as_str(),
+        "message": {"text": message},
+        "locations": [{"physicalLocation": physical}],
     });
-    let mut out = serde_json::to_string_pretty(&log).expect("SARIF serialises");
-    out.push('\n');
-    out
+    if !f.fixes.is_empty() {
+        result["fixes"] = f.fixes.iter().map(sarif_fix).collect();
+    }
+    result
 }
 
 /// A SARIF `fix`: its edits grouped by file, each a replacement of a region (`endColumn` is

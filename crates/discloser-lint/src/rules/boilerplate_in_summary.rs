@@ -4,7 +4,7 @@ use std::sync::LazyLock;
 
 use regex_automata::meta::Regex;
 
-use crate::{Context, Diagnostic, Severity};
+use crate::{Context, Diagnostic, Severity, Tools};
 
 declare_rule! {
     /// ## What it does
@@ -33,7 +33,7 @@ declare_rule! {
     ///   triggers: [user]
     ///   description: "Retrieve a user by their ID.\nError Responses:\n400: Bad request"
     /// ```
-    pub static BOILERPLATE_IN_SUMMARY = ("DL013", "boilerplate-in-summary", Severity::Warning, check);
+    pub static BOILERPLATE_IN_SUMMARY = ("DL013", "boilerplate-in-summary", Severity::Warning, files: check);
 }
 
 /// Section labels, HTTP status entries, Markdown headings and a leading `Product |`.
@@ -49,8 +49,8 @@ static BOILERPLATE: LazyLock<Regex> = LazyLock::new(|| {
     .expect("the boilerplate pattern compiles")
 });
 
-fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, entry) in ctx.entries().iter().enumerate() {
+fn check(ctx: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
+    for (i, entry) in tools.entries() {
         let summary = entry.summary.as_str();
         // Every alternative of the pattern needs one of these: a summary without them (most)
         // needs no search, and a run whose summaries have none compiles no regex.

@@ -1,8 +1,8 @@
 //! DL009 `duplicate-trigger`.
 
-use std::collections::BTreeMap;
+use std::collections::BTreeSet;
 
-use crate::{Context, Diagnostic, Severity};
+use crate::{Context, Diagnostic, Severity, Tools};
 
 declare_rule! {
     /// ## What it does
@@ -32,22 +32,23 @@ declare_rule! {
     ///   triggers: [name available, company name]
     ///   description: Check whether a company name is available.
     /// ```
-    pub static DUPLICATE_TRIGGER = ("DL009", "duplicate-trigger", Severity::Warning, check);
+    pub static DUPLICATE_TRIGGER = ("DL009", "duplicate-trigger", Severity::Warning, files: check);
 }
 
-fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    let mut owners: BTreeMap<String, Vec<usize>> = BTreeMap::new();
-    for (i, entry) in ctx.entries().iter().enumerate() {
+fn check(ctx: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
+    for (i, entry) in tools.entries() {
+        let tool = &ctx.project.catalog.tools[i];
+        // The first tool's first use of a word is the original; every other use repeats it,
+        // the first tool's own in another case too.
+        let mut original = BTreeSet::new();
         for trigger in &entry.triggers {
-            owners.entry(trigger.to_lowercase()).or_default().push(i);
-        }
-    }
-    for (trigger, tools) in owners {
-        let Some((&first, rest)) = tools.split_first() else {
-            continue;
-        };
-        for &i in rest {
-            let tool = &ctx.project.catalog.tools[i];
+            let trigger = trigger.to_lowercase();
+            let Some(first) = ctx.first_with_trigger(&trigger) else {
+                continue;
+            };
+            if first == i && original.insert(trigger.clone()) {
+                continue;
+            }
             let index = tool
                 .triggers
                 .iter()

@@ -1,6 +1,6 @@
 //! DL003 `first-sentence-over-budget`.
 
-use crate::{Context, Diagnostic, Severity};
+use crate::{Context, Diagnostic, Severity, Tools};
 
 declare_rule! {
     /// ## What it does
@@ -28,14 +28,14 @@ declare_rule! {
     ///   triggers: [notifications]
     ///   description: List the authenticated user's GitHub notifications. Includes mentions, review requests and assignments.
     /// ```
-    pub static FIRST_SENTENCE_OVER_BUDGET = ("DL003", "first-sentence-over-budget", Severity::Warning, check);
+    pub static FIRST_SENTENCE_OVER_BUDGET = ("DL003", "first-sentence-over-budget", Severity::Warning, files: check);
 }
 
 /// How far past the budget a first sentence may run before it is a finding.
 const TOLERANCE_PERCENT: usize = 30;
 
-fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, entry) in ctx.entries().iter().enumerate() {
+fn check(_: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
+    for (i, entry) in tools.entries() {
         if entry.summary_over_budget
             && entry.summary.chars().count()
                 > entry.summary_budget + entry.summary_budget * TOLERANCE_PERCENT / 100

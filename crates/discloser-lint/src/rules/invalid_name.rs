@@ -1,6 +1,6 @@
 //! DL008 `invalid-name`.
 
-use crate::{Context, Diagnostic, Severity};
+use crate::{Context, Diagnostic, Severity, Tools};
 
 declare_rule! {
     /// ## What it does
@@ -24,7 +24,7 @@ declare_rule! {
     ///   triggers: [meeting]
     ///   description: Create a calendar event.
     /// ```
-    pub static INVALID_NAME = ("DL008", "invalid-name", Severity::Error, check);
+    pub static INVALID_NAME = ("DL008", "invalid-name", Severity::Error, files: check);
 }
 
 /// Whether providers accept `name` as a tool name.
@@ -35,8 +35,8 @@ pub fn is_valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
-fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, tool) in ctx.project.catalog.tools.iter().enumerate() {
+fn check(_: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
+    for (i, tool) in tools.iter() {
         if !is_valid_name(&tool.name) {
             let why = if tool.name.chars().count() > 64 {
                 format!(

@@ -4,7 +4,7 @@ use discloser_core::schema::walk::{Reach, Walk};
 use serde_json::Value;
 
 use crate::source::pointer_push;
-use crate::{Context, Diagnostic, Severity};
+use crate::{Context, Diagnostic, Severity, Tools};
 
 declare_rule! {
     /// ## What it does
@@ -42,7 +42,7 @@ declare_rule! {
     ///       height: {type: number}
     ///     required: [weight, height]
     /// ```
-    pub static INVALID_SCHEMA = ("DL006", "invalid-schema", Severity::Error, check);
+    pub static INVALID_SCHEMA = ("DL006", "invalid-schema", Severity::Error, files: check);
 }
 
 const STANDARD_TYPES: &[&str] = &[
@@ -72,8 +72,8 @@ const KNOWN_DRAFTS: &[&str] = &[
     "draft/2020-12",
 ];
 
-fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, tool) in ctx.project.catalog.tools.iter().enumerate() {
+fn check(_: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
+    for (i, tool) in tools.iter() {
         // The schema unpacked for this tool only: `keep` would keep every tool's parsed value.
         tool.parameters
             .with(|params| check_tool(i, tool, params, out));

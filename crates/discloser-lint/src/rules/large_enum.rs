@@ -7,7 +7,7 @@ use discloser_core::index::signature::Param;
 use serde_json::Value;
 
 use crate::source::pointer_push;
-use crate::{Context, Diagnostic, Severity};
+use crate::{Context, Diagnostic, Severity, Tools};
 
 declare_rule! {
     /// ## What it does
@@ -43,17 +43,17 @@ declare_rule! {
     ///       country: {type: string, pattern: "^[A-Z]{2}$", description: "ISO 3166-1 alpha-2 code, e.g. DE."}
     ///     required: [country]
     /// ```
-    pub static LARGE_ENUM = ("DL005", "large-enum", Severity::Warning, check);
+    pub static LARGE_ENUM = ("DL005", "large-enum", Severity::Warning, files: check);
 }
 
-fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+fn check(ctx: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
     let max = ctx.project.index_config().max_enum_values;
     // One finding for a parameter repeated across tools of one file with the same values (a
     // server's `lang` on each of its tools): the first tool is reported and the others
     // counted, since one fix in the server's code mends them all.
     let mut seen: BTreeMap<(usize, &str, String), usize> = BTreeMap::new();
     let mut found: Vec<(usize, &Param, usize)> = Vec::new();
-    for (i, entry) in ctx.entries().iter().enumerate() {
+    for (i, entry) in tools.entries() {
         let file = ctx.project.catalog.tools[i].origin.file;
         for param in &entry.required {
             let Some(values) = param.values.as_deref().filter(|v| v.len() > max) else {
@@ -71,12 +71,9 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     for (i, param, others) in found {
         let values = param.values.as_deref().unwrap_or_default();
         let tools = match others {
-            0 => format!("`{}`", ctx.entries()[i].name),
-            1 => format!("`{}` and one other tool of its file", ctx.entries()[i].name),
-            n => format!(
-                "`{}` and {n} other tools of its file",
-                ctx.entries()[i].name
-            ),
+            0 => format!("`{}`", tools.entry(i).name),
+            1 => format!("`{}` and one other tool of its file", tools.entry(i).name),
+            n => format!("`{}` and {n} other tools of its file", tools.entry(i).name),
         };
         let mut help = String::new();
         if let Some(pattern) = common_shape(values) {

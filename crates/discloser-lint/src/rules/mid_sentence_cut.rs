@@ -1,7 +1,7 @@
 //! DL002 `mid-sentence-cut`.
 
 use crate::text::{ends_sentence, last_words};
-use crate::{Context, Diagnostic, Severity};
+use crate::{Context, Diagnostic, Severity, Tools};
 
 declare_rule! {
     /// ## What it does
@@ -29,11 +29,11 @@ declare_rule! {
     ///   triggers: [sql]
     ///   description: "Run a read-only SQL query or a saved report."
     /// ```
-    pub static MID_SENTENCE_CUT = ("DL002", "mid-sentence-cut", Severity::Error, check);
+    pub static MID_SENTENCE_CUT = ("DL002", "mid-sentence-cut", Severity::Error, files: check);
 }
 
-fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, entry) in ctx.entries().iter().enumerate() {
+fn check(ctx: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
+    for (i, entry) in tools.entries() {
         let tool = &ctx.project.catalog.tools[i];
         let dropped = entry.summary_dropped_sentences;
         let summary = entry.summary.trim_end();

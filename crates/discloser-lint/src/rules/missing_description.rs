@@ -1,6 +1,6 @@
 //! DL007 `missing-description`.
 
-use crate::{At, Context, Diagnostic, Severity};
+use crate::{At, Context, Diagnostic, Severity, Tools};
 
 declare_rule! {
     /// ## What it does
@@ -23,11 +23,11 @@ declare_rule! {
     ///   triggers: [exchange rate]
     ///   description: Get today's exchange rates for a currency.
     /// ```
-    pub static MISSING_DESCRIPTION = ("DL007", "missing-description", Severity::Error, check);
+    pub static MISSING_DESCRIPTION = ("DL007", "missing-description", Severity::Error, files: check);
 }
 
-fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, entry) in ctx.entries().iter().enumerate() {
+fn check(ctx: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
+    for (i, entry) in tools.entries() {
         if entry.summary.is_empty() {
             let tool = &ctx.project.catalog.tools[i];
             let (at, message) = if tool.description.trim().is_empty() {

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::{At, Context, Diagnostic, Severity};
+use crate::{At, Context, Diagnostic, Severity, Tools};
 
 declare_rule! {
     /// ## What it does
@@ -52,7 +52,7 @@ declare_rule! {
     /// overrides:
     ///   view_startup_guide: {triggers: [BP, business plan, tax filing, 商业计划书]}
     /// ```
-    pub static MISSING_TRIGGERS = ("DL001", "missing-triggers", Severity::Error, check);
+    pub static MISSING_TRIGGERS = ("DL001", "missing-triggers", Severity::Error, files: check);
 }
 
 /// An index of at most this many tools is short enough to bind whole instead: the help says so.
@@ -73,12 +73,14 @@ fn in_overrides(ctx: &Context<'_>, i: usize) -> bool {
         .is_some_and(|o| o.triggers.is_some())
 }
 
-fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+fn check(ctx: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
     let config = std::sync::OnceLock::new();
     let catalog = &ctx.project.catalog;
     // The stubs, and under `require_triggers` every tool of the index without trigger words.
-    let flagged: Vec<usize> = (0..ctx.entries().len())
-        .filter(|&i| ctx.entries()[i].triggers.is_empty() && ctx.can_be_indexed(i))
+    let flagged: Vec<usize> = tools
+        .entries()
+        .filter(|&(i, entry)| entry.triggers.is_empty() && ctx.can_be_indexed(i))
+        .map(|(i, _)| i)
         .filter(|&i| ctx.settings.require_triggers || written(ctx, i))
         .collect();
     if flagged.is_empty() {
@@ -86,9 +88,10 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     }
     // A file where no tool has trigger words, nor an `overrides:` entry for them, has not
     // started on them: its blank lists are one finding, where one per tool would repeat it.
-    let started: BTreeSet<usize> = (0..catalog.tools.len())
-        .filter(|&i| !ctx.entries()[i].triggers.is_empty() || in_overrides(ctx, i))
-        .map(|i| catalog.tools[i].origin.file)
+    let started: BTreeSet<usize> = tools
+        .entries()
+        .filter(|&(i, entry)| !entry.triggers.is_empty() || in_overrides(ctx, i))
+        .map(|(i, _)| catalog.tools[i].origin.file)
         .collect();
     let mut untouched: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
     for &i in &flagged {
@@ -97,8 +100,8 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             untouched.entry(file).or_default().push(i);
         }
     }
-    untouched.retain(|_, tools| tools.len() >= 2);
-    let indexed = ctx.indexable.iter().filter(|&&t| t).count();
+    untouched.retain(|_, blank| blank.len() >= 2);
+    let indexed = ctx.indexable_count();
     // A catalog this small costs little bound whole: binding it is the other way out.
     let small = indexed <= SMALL_INDEX;
     let bind = if small {
@@ -106,19 +109,18 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     } else {
         ""
     };
-    for tools in untouched.values() {
-        let first = tools[0];
-        let of_file = catalog
-            .tools
+    for blank in untouched.values() {
+        let first = blank[0];
+        let of_file = tools
             .iter()
-            .filter(|t| t.origin.file == catalog.tools[first].origin.file)
+            .filter(|(_, t)| t.origin.file == catalog.tools[first].origin.file)
             .count();
         out.push(Diagnostic {
             at: At::Tool(first, String::new()),
             message: format!(
                 "none of the {of_file} tools of this file has trigger words: {} of them {} (the first: `{}`)",
-                tools.len(),
-                if tools.iter().all(|&i| written(ctx, i)) {
+                blank.len(),
+                if blank.iter().all(|&i| written(ctx, i)) {
                     "have a trigger list of blank strings, still to be filled"
                 } else {
                     "can appear in the index, and `lint.require_triggers` asks each for some"

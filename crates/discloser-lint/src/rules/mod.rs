@@ -1,6 +1,6 @@
 //! The rule registry: one file per rule, registered by one line in the sorted [`RULES`] slice.
 
-use super::{Context, Diagnostic, Severity};
+use super::{Context, Diagnostic, Severity, Tools};
 
 /// A lint rule.
 pub struct Rule {
@@ -12,8 +12,15 @@ pub struct Rule {
     pub severity: Severity,
     /// Markdown docs: `## What it does`, `## Why is this bad?`, `## Example`, `## Use instead`.
     pub docs: &'static str,
-    /// The detector.
-    pub check: fn(&Context<'_>, &mut Vec<Diagnostic>),
+    /// The detector of what the rule reads of the project as a whole (the config, the load
+    /// problems, or every tool at once): run once, before any finding is reported, and its
+    /// diagnostics kept until their files are.
+    pub check: Option<fn(&Context<'_>, &mut Vec<Diagnostic>)>,
+    /// The detector of tools a file at a time: run on the tools of each file (of each path: a
+    /// JSON Lines file's documents together) as the files are reported, so a large catalog's
+    /// diagnostics are never all held. It reports at those tools only, and proposes changes to
+    /// their file only.
+    pub check_files: Option<fn(&Context<'_>, &Tools<'_>, &mut Vec<Diagnostic>)>,
     /// What a run of the detector costs, beside the others: on a large catalog the rules run on
     /// a queue shared by threads, and the costly ones start first.
     pub cost: Cost,
@@ -56,20 +63,49 @@ impl Rule {
     }
 }
 
-/// Declares a rule: its `///` docs become both rustdoc and the text `--explain` prints.
+/// Declares a rule: its `///` docs become both rustdoc and the text `--explain` prints. The
+/// detectors: `check` ([`Rule::check`], the project as a whole), `files: check` ([`Rule::
+/// check_files`], a file at a time), or both (`check, files: check_files`).
 macro_rules! declare_rule {
+    (
+        $(#[doc = $doc:literal])+
+        pub static $ident:ident = ($code:literal, $name:literal, $severity:expr, files: $files:path);
+    ) => {
+        declare_rule! {
+            @rule $(#[doc = $doc])+
+            pub static $ident = ($code, $name, $severity, None, Some($files), Light);
+        }
+    };
+    (
+        $(#[doc = $doc:literal])+
+        pub static $ident:ident = ($code:literal, $name:literal, $severity:expr, $check:path, files: $files:path);
+    ) => {
+        declare_rule! {
+            @rule $(#[doc = $doc])+
+            pub static $ident = ($code, $name, $severity, Some($check), Some($files), Light);
+        }
+    };
     (
         $(#[doc = $doc:literal])+
         pub static $ident:ident = ($code:literal, $name:literal, $severity:expr, $check:path);
     ) => {
         declare_rule! {
-            $(#[doc = $doc])+
-            pub static $ident = ($code, $name, $severity, $check, Light);
+            @rule $(#[doc = $doc])+
+            pub static $ident = ($code, $name, $severity, Some($check), None, Light);
         }
     };
     (
         $(#[doc = $doc:literal])+
         pub static $ident:ident = ($code:literal, $name:literal, $severity:expr, $check:path, $cost:ident);
+    ) => {
+        declare_rule! {
+            @rule $(#[doc = $doc])+
+            pub static $ident = ($code, $name, $severity, Some($check), None, $cost);
+        }
+    };
+    (
+        @rule $(#[doc = $doc:literal])+
+        pub static $ident:ident = ($code:literal, $name:literal, $severity:expr, $check:expr, $files:expr, $cost:ident);
     ) => {
         $(#[doc = $doc])+
         pub static $ident: $crate::rules::Rule = $crate::rules::Rule {
@@ -78,6 +114,7 @@ macro_rules! declare_rule {
             severity: $severity,
             docs: concat!($($doc, "\n"),+),
             check: $check,
+            check_files: $files,
             cost: $crate::rules::Cost::$cost,
         };
     };

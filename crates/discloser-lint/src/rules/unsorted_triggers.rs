@@ -8,7 +8,7 @@ use crate::catalog::formats::Format;
 use crate::catalog::formats::mcp::TRIGGERS_META_KEY;
 use crate::index::triggers::normalize_triggers;
 use crate::source::pointer_push;
-use crate::{Applicability, At, Context, Diagnostic, Proposal, Proposed, Severity};
+use crate::{Applicability, At, Context, Diagnostic, Proposal, Proposed, Severity, Tools};
 
 declare_rule! {
     /// ## What it does
@@ -39,13 +39,14 @@ declare_rule! {
     ///   description: Draw a chart from rows of data.
     ///   triggers: [plot, chart, visualize]
     /// ```
-    pub static UNSORTED_TRIGGERS = ("DL014", "unsorted-triggers", Severity::Warning, check);
+    pub static UNSORTED_TRIGGERS = ("DL014", "unsorted-triggers", Severity::Warning, check_overrides, files: check);
 }
 
-fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+/// The tools' own lists.
+fn check(ctx: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
     let overrides = &ctx.project.config.overrides;
     let in_meta = pointer_push("/_meta", TRIGGERS_META_KEY);
-    for (i, tool) in ctx.project.catalog.tools.iter().enumerate() {
+    for (i, tool) in tools.iter() {
         // A tool's own list only when it is the one in force (a config override replaces it),
         // and only where the tool's author wrote it: a native file's `triggers`, an MCP
         // tool's `_meta` (not a server's: its lists are fixed upstream, or in `overrides`).
@@ -66,7 +67,11 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
             &tool.triggers,
         ));
     }
-    for (name, over) in overrides {
+}
+
+/// The lists of `overrides` in the config.
+fn check_overrides(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
+    for (name, over) in &ctx.project.config.overrides {
         if let Some(list) = &over.triggers {
             let pointer = pointer_push(&pointer_push("/overrides", name), "triggers");
             out.extend(diagnostic(
