@@ -44,7 +44,8 @@ pub enum Applicability {
 
 /// What a rule proposes for its diagnostic: a change of the diagnostic's own document (the
 /// file of the tool it is at, or the config), resolved with the other changes proposed in
-/// that document.
+/// that document. A change of another document gets no fix: the findings are reported a file
+/// at a time, and that document's may have been reported already.
 #[derive(Clone, Debug)]
 pub struct Proposal {
     /// Safe or unsafe.

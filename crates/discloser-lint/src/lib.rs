@@ -793,7 +793,12 @@ fn placed_elsewhere(
         .collect();
     with_fixes(ctx, made, |doc| match doc {
         fix::Doc::Config => Some(fix::config_document(ctx, config)),
-        fix::Doc::Tool(_) => unreachable!("a diagnostic proposes changes to its own document"),
+        // A rule's change of another document than its diagnostic's gets no fix (see
+        // [`Proposal`]); debug builds, the tests', fail on it.
+        fix::Doc::Tool(_) => {
+            debug_assert!(false, "a diagnostic at the config proposes a change to a tool file");
+            None
+        }
     })
 }
 
@@ -850,8 +855,9 @@ fn path_findings(
                 .entry(catalog.tools[*i].origin.file)
                 .or_default()
                 .push(numbered),
+            // Dropped (see `Rule::check_files`); debug builds, the tests', fail on it.
             At::Config(_) | At::Problem(_) => {
-                unreachable!("a per-file rule reports at its tools only (see `Rule::check_files`)")
+                debug_assert!(false, "a per-file rule reports at its tools only");
             }
         }
     }
@@ -871,7 +877,8 @@ fn path_findings(
             Some(fix::tool_document(ctx, file, first))
         }
         fix::Doc::Tool(_) | fix::Doc::Config => {
-            unreachable!("a diagnostic proposes changes to its own document")
+            debug_assert!(false, "a diagnostic at a tool proposes a change to another document");
+            None
         }
     })
 }

@@ -19,7 +19,8 @@ pub struct Rule {
     /// The detector of tools a file at a time: run on the tools of each file (of each path: a
     /// JSON Lines file's documents together) as the files are reported, so a large catalog's
     /// diagnostics are never all held. It reports at those tools only, and proposes changes to
-    /// their file only.
+    /// their file only: a diagnostic elsewhere is dropped, and a change elsewhere gets no fix
+    /// (debug builds fail on either).
     pub check_files: Option<fn(&Context<'_>, &Tools<'_>, &mut Vec<Diagnostic>)>,
     /// What a run of the detector costs, beside the others: on a large catalog the rules run on
     /// a queue shared by threads, and the costly ones start first.
