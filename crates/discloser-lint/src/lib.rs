@@ -796,7 +796,10 @@ fn placed_elsewhere(
         // A rule's change of another document than its diagnostic's gets no fix (see
         // [`Proposal`]); debug builds, the tests', fail on it.
         fix::Doc::Tool(_) => {
-            debug_assert!(false, "a diagnostic at the config proposes a change to a tool file");
+            debug_assert!(
+                false,
+                "a diagnostic at the config proposes a change to a tool file"
+            );
             None
         }
     })
@@ -877,7 +880,10 @@ fn path_findings(
             Some(fix::tool_document(ctx, file, first))
         }
         fix::Doc::Tool(_) | fix::Doc::Config => {
-            debug_assert!(false, "a diagnostic at a tool proposes a change to another document");
+            debug_assert!(
+                false,
+                "a diagnostic at a tool proposes a change to another document"
+            );
             None
         }
     })
