@@ -118,6 +118,10 @@ const ROUND_18_FLOOR_RECALL: f64 = 0.74;
 const ROUND_19_FLOOR_PRECISION: f64 = 0.91;
 const ROUND_19_FLOOR_RECALL: f64 = 0.75;
 
+/// Round 20's floors: below its first measurement (130 / 9 / 31; 0.935, 0.807).
+const ROUND_20_FLOOR_PRECISION: f64 = 0.92;
+const ROUND_20_FLOOR_RECALL: f64 = 0.78;
+
 struct Item {
     id: String,
     lang: String,
@@ -228,7 +232,7 @@ fn fired(items: &[Item], args_lines: bool) -> BTreeMap<String, String> {
         })
         .collect();
     // A finding on a nested property is about that property, not the item's own text.
-    lint(&project, &settings)
+    let out: BTreeMap<String, String> = lint(&project, &settings)
         .into_iter()
         .filter_map(|f| {
             let tool = f.tool?;
@@ -246,7 +250,21 @@ fn fired(items: &[Item], args_lines: bool) -> BTreeMap<String, String> {
             )
             .then_some((tool, f.message))
         })
-        .collect()
+        .collect();
+    // The ids the rule fired on, appended to a file, for `scripts/train-enum-model.py`'s
+    // report of the rule beside the model.
+    if let Some(path) = std::env::var_os("DISCLOSER_EVAL_FIRED") {
+        use std::io::Write as _;
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .unwrap();
+        for id in out.keys() {
+            writeln!(file, "{id}").unwrap();
+        }
+    }
+    out
 }
 
 /// The corpora's schemas keep `$ref`s into `$defs` that were not copied with them: an empty
@@ -734,4 +752,18 @@ fn untyped_enum_help_declares_only_unambiguous_values() {
     let words = help("bad_words_not_tokens", "half_day");
     assert!(!words.contains("enum: ["), "{words}");
     assert!(words.contains("declare the values"), "{words}");
+}
+
+/// Round 20 (`g` ids, 512 items, `round20/`): written and labeled blind (labels agree with the
+/// writer's intent on 471 of 472 items) in 28 languages, a quarter of it Chinese, and measured
+/// whole. Nothing of it has been used to change the rule: its errors are not printed.
+#[test]
+fn untyped_enum_on_round_20_unseen() {
+    whole_round(
+        "round20",
+        512,
+        "unseen",
+        false,
+        (ROUND_20_FLOOR_PRECISION, ROUND_20_FLOOR_RECALL),
+    );
 }
