@@ -10,6 +10,12 @@
 //! is a negative. Only findings that point into the parameter's schema count: the question the
 //! labels answer is about the parameter's own text.
 //!
+//! Beside the list finder, a text model (`crates/discloser-lint/src/model`) judges parameters
+//! the finder made no list of; it is trained on every round but those whose tests say
+//! "unseen" (`scripts/train-enum-model.py`). A round it was trained on measures what it
+//! learned, not what it would do on a writer it has not read: that is the unseen rounds' and
+//! the script's leave-one-round-out report's to say.
+//!
 //! Print the figures:
 //!
 //! ```sh
@@ -62,9 +68,9 @@ const ROUND_7_FLOOR_RECALL: f64 = 0.96;
 /// its figures once the rule was worked on it (0.993, 0.978).
 const ROUND_8_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_8_FLOOR_RECALL: f64 = 0.95;
-/// Floors for round 9 (unseen), a little below its measurement after the work on round 8:
-/// precision 0.991, recall 0.821 (0.991 / 0.786 before it; see PROTOCOL.md). The goal is 0.9
-/// for both; recall does not reach it.
+/// Floors for round 9 (unseen until round 20's pass, training data of the text model since), a
+/// little below its measurement after the work on round 8: precision 0.991, recall 0.821 (0.991 /
+/// 0.786 before it; see PROTOCOL.md). The goal is 0.9 for both; recall does not reach it.
 const ROUND_9_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_9_FLOOR_RECALL: f64 = 0.80;
 /// Floors for round 10, development data since its measurement unseen (precision 0.971,
@@ -92,9 +98,9 @@ const ROUND_13_FLOOR_RECALL: f64 = 0.90;
 /// PROTOCOL.md): a little below its figures once the rule was worked on it (0.981, 0.939).
 const ROUND_14_FLOOR_PRECISION: f64 = 0.95;
 const ROUND_14_FLOOR_RECALL: f64 = 0.91;
-/// Floors for round 15 (unseen), a little below its third measurement, with the rule after the
-/// work on rounds 16 and 17: precision 0.961, recall 0.902 (0.960 / 0.884 at its first; see
-/// PROTOCOL.md).
+/// Floors for round 15 (unseen until round 20's pass, training data of the text model since), a
+/// little below its third measurement, with the rule after the work on rounds 16 and 17: precision
+/// 0.961, recall 0.902 (0.960 / 0.884 at its first; see PROTOCOL.md).
 const ROUND_15_FLOOR_PRECISION: f64 = 0.94;
 const ROUND_15_FLOOR_RECALL: f64 = 0.88;
 /// Floors for round 16, development data since its measurements unseen (precision 0.977, recall
@@ -107,20 +113,28 @@ const ROUND_16_FLOOR_RECALL: f64 = 0.87;
 /// 0.854).
 const ROUND_17_FLOOR_PRECISION: f64 = 0.94;
 const ROUND_17_FLOOR_RECALL: f64 = 0.83;
-/// Floors for round 18 (unseen), a little below its second measurement, with the rule after the
-/// work on rounds 16 and 17: precision 0.945, recall 0.764 (0.943 / 0.739 at its first; see
-/// PROTOCOL.md). Far from the goal of 0.9; English 0.722.
+/// Floors for round 18 (unseen until round 20's pass, training data of the text model since), a
+/// little below its second measurement, with the rule after the work on rounds 16 and 17: precision
+/// 0.945, recall 0.764 (0.943 / 0.739 at its first; see PROTOCOL.md). Far from the goal of 0.9;
+/// English 0.722.
 const ROUND_18_FLOOR_PRECISION: f64 = 0.92;
 const ROUND_18_FLOOR_RECALL: f64 = 0.74;
-/// Floors for round 19 (unseen), a little below its only measurement, with the rule after the
-/// work on rounds 16 and 17: precision 0.939, recall 0.778 (see PROTOCOL.md). Far from the goal
-/// of 0.9; Chinese 0.707.
+/// Floors for round 19 (unseen until round 20's pass, training data of the text model since), a
+/// little below its only measurement, with the rule after the work on rounds 16 and 17: precision
+/// 0.939, recall 0.778 (see PROTOCOL.md). Far from the goal of 0.9; Chinese 0.707.
 const ROUND_19_FLOOR_PRECISION: f64 = 0.91;
 const ROUND_19_FLOOR_RECALL: f64 = 0.75;
 
-/// Round 20's floors: below its first measurement (130 / 9 / 31; 0.935, 0.807).
-const ROUND_20_FLOOR_PRECISION: f64 = 0.92;
-const ROUND_20_FLOOR_RECALL: f64 = 0.78;
+/// Round 20's floors: below its measurement with the text model beside the list finder (145 /
+/// 17 / 16; precision 0.895, recall 0.901). The list finder alone, measured first, gave 130 /
+/// 9 / 31 (0.935, 0.807).
+const ROUND_20_FLOOR_PRECISION: f64 = 0.88;
+const ROUND_20_FLOOR_RECALL: f64 = 0.88;
+
+/// Round 21's floors: a little below its only measurement, with the list finder and the text
+/// model (138 / 9 / 12; precision 0.939, recall 0.920).
+const ROUND_21_FLOOR_PRECISION: f64 = 0.92;
+const ROUND_21_FLOOR_RECALL: f64 = 0.90;
 
 struct Item {
     id: String,
@@ -544,14 +558,15 @@ fn untyped_enum_on_round_8_development_data() {
 /// Round 9 (`x` ids, 483 items, `round9/`): written and labeled blind while round 8 was unseen
 /// (see `round9/SOURCES.md` and `round9/LABELING.md`), weighted to English and Chinese, and
 /// measured whole with the rule as it stood before and after the work on round 8. Nothing of
-/// it has been used to change the rule: its errors are not printed.
+/// it was used to change the list finder; since round 20's pass it is training data of the text
+/// model (`scripts/train-enum-model.py`), and its errors print.
 #[test]
-fn untyped_enum_on_round_9_unseen() {
+fn untyped_enum_on_round_9_training_data() {
     whole_round(
         "round9",
         483,
-        "unseen",
-        false,
+        "the text model's training data",
+        true,
         (ROUND_9_FLOOR_PRECISION, ROUND_9_FLOOR_RECALL),
     );
 }
@@ -635,15 +650,15 @@ fn untyped_enum_on_round_14_development_data() {
 
 /// Round 15 (`l` ids, 508 items, `round15/`): written and labeled blind while the rule was
 /// worked on round 13, in 21 languages, a quarter of it Chinese, and measured whole with the rule
-/// as it stood after that work. Nothing of it has been used to change the rule: its errors are
-/// not printed.
+/// as it stood after that work. Nothing of it was used to change the list finder; since round
+/// 20's pass it is training data of the text model, and its errors print.
 #[test]
-fn untyped_enum_on_round_15_unseen() {
+fn untyped_enum_on_round_15_training_data() {
     whole_round(
         "round15",
         508,
-        "unseen",
-        false,
+        "the text model's training data",
+        true,
         (ROUND_15_FLOOR_PRECISION, ROUND_15_FLOOR_RECALL),
     );
 }
@@ -680,30 +695,30 @@ fn untyped_enum_on_round_17_development_data() {
 
 /// Round 18 (`i` ids, 509 items, `round18/`): written and labeled blind while the rule was
 /// worked on rounds 16 and 17, in 26 languages, a quarter of it Chinese, and measured whole with
-/// the rule as it stood then. Nothing of it has been used to change the rule: its errors are not
-/// printed.
+/// the rule as it stood then. Nothing of it was used to change the list finder; since round 20's
+/// pass it is training data of the text model, and its errors print.
 #[test]
-fn untyped_enum_on_round_18_unseen() {
+fn untyped_enum_on_round_18_training_data() {
     whole_round(
         "round18",
         509,
-        "unseen",
-        false,
+        "the text model's training data",
+        true,
         (ROUND_18_FLOOR_PRECISION, ROUND_18_FLOOR_RECALL),
     );
 }
 
 /// Round 19 (`h` ids, 508 items, `round19/`): written and labeled blind while the rule was
 /// worked on rounds 16 and 17, in 25 languages, a quarter of it Chinese, and measured whole with
-/// the rule at the end of that work. Nothing of it has been used to change the rule: its errors
-/// are not printed.
+/// the rule at the end of that work. Nothing of it was used to change the list finder; since
+/// round 20's pass it is training data of the text model, and its errors print.
 #[test]
-fn untyped_enum_on_round_19_unseen() {
+fn untyped_enum_on_round_19_training_data() {
     whole_round(
         "round19",
         508,
-        "unseen",
-        false,
+        "the text model's training data",
+        true,
         (ROUND_19_FLOOR_PRECISION, ROUND_19_FLOOR_RECALL),
     );
 }
@@ -756,7 +771,9 @@ fn untyped_enum_help_declares_only_unambiguous_values() {
 
 /// Round 20 (`g` ids, 512 items, `round20/`): written and labeled blind (labels agree with the
 /// writer's intent on 471 of 472 items) in 28 languages, a quarter of it Chinese, and measured
-/// whole. Nothing of it has been used to change the rule: its errors are not printed.
+/// whole, with the list finder alone, then once with the text model (trained without it)
+/// beside it. Nothing of it has been used to change the rule or train the model: its errors
+/// are not printed.
 #[test]
 fn untyped_enum_on_round_20_unseen() {
     whole_round(
@@ -765,5 +782,21 @@ fn untyped_enum_on_round_20_unseen() {
         "unseen",
         false,
         (ROUND_20_FLOOR_PRECISION, ROUND_20_FLOOR_RECALL),
+    );
+}
+
+/// Round 21 (`f` ids, 512 items, `round21/`): written and labeled blind (labels agree with the
+/// writer's intent on 471 of 472 items) in 31 languages, a quarter of it Chinese, while the
+/// text model was built, and measured whole once, with the list finder and the text model
+/// (trained without it) together. Nothing of it has been used to change the rule or train the
+/// model: its errors are not printed.
+#[test]
+fn untyped_enum_on_round_21_unseen() {
+    whole_round(
+        "round21",
+        512,
+        "unseen",
+        false,
+        (ROUND_21_FLOOR_PRECISION, ROUND_21_FLOOR_RECALL),
     );
 }

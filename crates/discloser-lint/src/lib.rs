@@ -23,6 +23,7 @@ mod cues;
 mod docstring;
 pub mod fix;
 mod lists;
+mod model;
 pub mod report;
 pub mod rules;
 mod scan;

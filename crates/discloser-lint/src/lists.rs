@@ -105,7 +105,7 @@ const MEDIA_TYPES: &[&str] = &[
 /// spellings come first (`and/or` before `and`, `ya da` before `ya`). `of` (Dutch) and `en`
 /// (Dutch "and") are also English and Spanish words: they count only after a comma
 /// ([`COMMA_ONLY`]).
-const OR_WORDS: &[&str] = &[
+pub(crate) const OR_WORDS: &[&str] = &[
     "and/or",
     "und/oder",
     "et/ou",
@@ -439,7 +439,7 @@ const ONLY_WORDS: &[&str] = &[
 
 /// Whether `word` is one of [`OR_WORDS`] (a sorted copy, searched by halves: the prefilter of
 /// [`phrases`] asks it of every word).
-fn is_or_word(word: &str) -> bool {
+pub(crate) fn is_or_word(word: &str) -> bool {
     static SORTED: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
         let mut words = OR_WORDS.to_vec();
         words.sort_unstable();

@@ -92,6 +92,14 @@ declare_rule! {
     /// another parameter and lists of other parameters' names or values. The help spells out
     /// `enum: [...]` only when the listed words are the tokens a caller sends.
     ///
+    /// Beside the list finder, a text model reads the texts it made no list of at all: a
+    /// logistic regression over their character and word n-grams, trained on the labeled
+    /// parameters of the evaluation set and weighed against plain descriptions of real catalogs
+    /// (`scripts/train-enum-model.py`). It is asked only when the text holds a separator or an
+    /// "or" word, and its finding invents no values: it says to declare the ones the
+    /// description names (`Who manages the TLS certificate. - "MANUAL" – you supply it ... -
+    /// "OKTA_MANAGED" – ...`, `The method of cell division, i.e., 'mitosis' or 'meiosis'.`).
+    ///
     /// ## Why is this bad?
     /// A closed set described in a docstring is a comment: no tooling can read it. The index
     /// shows a parameter's values only when they are declared, so the model composes its first
@@ -152,6 +160,7 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
     let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
     let sibling_values: Vec<Vec<String>> = params.iter().filter_map(|p| p.closed.clone()).collect();
     let documented = crate::docstring::parameters(&tool.description);
+    let mut unlisted: Vec<&Param> = Vec::new();
     for p in &params {
         if p.closed.is_some() || !p.can_be_enum {
             continue;
@@ -160,9 +169,12 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
         // `Type CONFIRM to place the bid` on `confirm`: one value alone may be the
         // parameter's own name (`Either vin or plate` names two parameters, itself and
         // another: a relation between them).
+        // Whether the list finder made out a list in them, kept or not.
+        let mut listed = false;
         let found = p.texts.iter().find_map(|(at, text)| {
-            closed_set_in_prose(text, p.default.as_deref())
-                .and_then(|f| typed(f, p))
+            let f = closed_set_in_prose(text, p.default.as_deref())?;
+            listed = true;
+            typed(f, p)
                 .filter(|f| {
                     let own = (f.values.len() == 1).then_some(p.name.as_str());
                     !refers_elsewhere(f, &names, own, &sibling_values)
@@ -181,6 +193,11 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
                 .map(|f| ("description", f))
         });
         let Some((at, found)) = found else {
+            // No list made out at all (one that was, and was set aside, stays set aside): the
+            // text model is asked, below.
+            if !listed && !p.texts.is_empty() && !p.declared_in_branch {
+                unlisted.push(p);
+            }
             continue;
         };
         out.push(finding(
@@ -191,6 +208,7 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
             &found,
         ));
     }
+    let mut by_entry: Vec<&str> = Vec::new();
     // The parameters the tool description documents (`Args:`, `:param x:`, `@param`,
     // NumPy sections).
     for doc in documented {
@@ -213,8 +231,45 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
         {
             continue;
         }
+        by_entry.push(doc.name);
         out.push(finding(i, &tool.name, &p.name, "/description", &found));
     }
+    // The parameters whose texts the list finder made no list of, and no line of the tool
+    // description closed: the text model's verdict.
+    for p in unlisted {
+        if p.depth == 0 && by_entry.contains(&p.name.as_str()) {
+            continue;
+        }
+        let texts: Vec<&str> = p.texts.iter().map(|(_, t)| t.as_str()).collect();
+        if crate::model::listish(&texts)
+            && crate::model::score(&texts, &p.types) > crate::model::THRESHOLD
+        {
+            let (at, _) = p.texts[0];
+            out.push(by_model(
+                i,
+                &tool.name,
+                &p.name,
+                &format!("/parameters{}/{at}", p.pointer),
+            ));
+        }
+    }
+}
+
+/// A parameter whose texts the text model reads as a closed set where the list finder made out
+/// no list: what to declare is said, no value is invented.
+fn by_model(i: usize, tool: &str, param: &str, pointer: &str) -> Diagnostic {
+    Diagnostic::tool(
+        i,
+        pointer,
+        format!(
+            "parameter `{param}` of `{tool}` seems to name its values in prose but declares no `enum`"
+        ),
+    )
+    .with_help(
+        "if it takes only the values its description names, declare them as an `enum`, so the \
+         index can show them (the text model read a closed set where no list was made out)"
+            .to_owned(),
+    )
 }
 
 /// The closed set the tool's description gives a parameter whose own text has none: the
@@ -419,6 +474,9 @@ struct Param {
     formatted: bool,
     /// Its `default`, as text.
     default: Option<String>,
+    /// A branch of its `anyOf`/`oneOf`/`allOf` (or its items') declares values: its set, if
+    /// it has one, is declared (`on`, `off`, or a JSON payload).
+    declared_in_branch: bool,
     /// Where its texts are (relative to it) and what they say: `description`, `title`,
     /// `items/description`, `items/title`.
     texts: Vec<(&'static str, String)>,
@@ -504,7 +562,20 @@ fn collect_params<'a>(
                     }
                 }
             }
+            let declared_in_branch = [Some(resolved), items].into_iter().flatten().any(|s| {
+                ["anyOf", "oneOf", "allOf"].iter().any(|k| {
+                    s.value
+                        .get(*k)
+                        .and_then(Value::as_array)
+                        .is_some_and(|branches| {
+                            branches
+                                .iter()
+                                .any(|b| b.get("enum").is_some() || b.get("const").is_some())
+                        })
+                })
+            });
             out.push(Param {
+                declared_in_branch,
                 texts,
                 name: name.clone(),
                 pointer: here.clone(),
