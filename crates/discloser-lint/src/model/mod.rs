@@ -33,7 +33,7 @@ pub fn listish(texts: &[&str]) -> bool {
         return true;
     }
     let norm: String = normalise(texts).into_iter().collect();
-    norm.split(|c: char| c == ' ' || PUNCT.contains(c))
+    norm.split(|c: char| c == ' ' || is_punct(c))
         .any(crate::lists::is_or_word)
         || crate::lists::OR_WORDS
             .iter()
@@ -47,11 +47,17 @@ const WHITESPACE: &[char] = &[
     '\u{200a}', '\u{2028}', '\u{2029}', '\u{202f}', '\u{205f}', '\u{3000}',
 ];
 
-/// Punctuation that ends a word and is a word of its own.
-const PUNCT: &str = concat!(
-    "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
-    "，。、：；（）「」『』【】《》〈〉“”‘’…—–！？«»¿¡·・｜／～〜＝＋－＊＃＠",
-);
+/// Punctuation that ends a word and is a word of its own: ASCII's (`char::is_ascii_punctuation`)
+/// and these, sorted (the script's `PUNCT`; a test checks they are the same).
+const WIDE_PUNCT: &[char] = &[
+    '¡', '«', '·', '»', '¿', '–', '—', '‘', '’', '“', '”', '…', '、', '。', '〈', '〉', '《', '》',
+    '「', '」', '『', '』', '【', '】', '〜', '・', '！', '＃', '（', '）', '＊', '＋', '，', '－',
+    '／', '：', '；', '＝', '？', '＠', '｜', '～',
+];
+
+fn is_punct(c: char) -> bool {
+    c.is_ascii_punctuation() || !c.is_ascii() && WIDE_PUNCT.binary_search(&c).is_ok()
+}
 
 fn header_u32(at: usize) -> u32 {
     u32::from_le_bytes(WEIGHTS[at..at + 4].try_into().expect("4 bytes"))
@@ -119,7 +125,8 @@ fn normalise(texts: &[&str]) -> Vec<char> {
     out
 }
 
-/// The distinct buckets of a parameter's texts and type names, ascending.
+/// The buckets of a parameter's texts and type names, a bucket as often as a feature falls in
+/// it.
 fn features(texts: &[&str], types: &[String]) -> Vec<u32> {
     let mask = (1u32 << header_u32(4)) - 1;
     let mut buckets = Vec::new();
@@ -128,15 +135,19 @@ fn features(texts: &[&str], types: &[String]) -> Vec<u32> {
     padded.push(' ');
     padded.extend_from_slice(&norm);
     padded.push(' ');
-    for n in 1..=4 {
-        for gram in padded.windows(n) {
-            buckets.push(Fnv::new(b'c').chars(gram).0 & mask);
+    // Each n-gram from each start, its hash extended a character at a time (the 4-gram's hash
+    // passes through its 1-, 2- and 3-grams').
+    for start in 0..padded.len() {
+        let mut h = Fnv::new(b'c');
+        for &c in padded[start..].iter().take(4) {
+            h = h.chars(&[c]);
+            buckets.push(h.0 & mask);
         }
     }
     let mut words: Vec<&[char]> = Vec::new();
     let mut start = 0;
     for (i, c) in norm.iter().enumerate() {
-        if *c == ' ' || PUNCT.contains(*c) {
+        if *c == ' ' || is_punct(*c) {
             if start < i {
                 words.push(&norm[start..i]);
             }
@@ -159,27 +170,80 @@ fn features(texts: &[&str], types: &[String]) -> Vec<u32> {
     for t in types {
         buckets.push(Fnv::new(b't').bytes(t.as_bytes()).0 & mask);
     }
-    buckets.sort_unstable();
-    buckets.dedup();
     buckets
 }
 
 /// The model's score (a logit) for a parameter's own texts and its type names (an array's:
 /// its items'): above [`THRESHOLD`], they state a closed set.
 pub fn score(texts: &[&str], types: &[String]) -> f64 {
+    thread_local! {
+        /// One bit per bucket: which this text's features have reached (cleared after each).
+        static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
     let buckets = features(texts, types);
     let bias = header_f64(16);
-    if buckets.is_empty() {
+    // The sum of the distinct buckets' weights, and their number: integers, whatever the order.
+    let (sum, distinct) = SEEN.with_borrow_mut(|seen| {
+        if seen.is_empty() {
+            seen.resize((1usize << header_u32(4)).div_ceil(64), 0);
+        }
+        let (mut sum, mut distinct) = (0i64, 0usize);
+        for &b in &buckets {
+            let (word, bit) = (b as usize / 64, 1u64 << (b % 64));
+            if seen[word] & bit == 0 {
+                seen[word] |= bit;
+                sum += weight(b);
+                distinct += 1;
+            }
+        }
+        for &b in &buckets {
+            seen[b as usize / 64] = 0;
+        }
+        (sum, distinct)
+    });
+    if distinct == 0 {
         return bias;
     }
-    let sum: i64 = buckets.iter().map(|&b| weight(b)).sum();
     // The script's order of operations, so the same double comes out.
-    bias + sum as f64 * header_f64(8) / (buckets.len() as f64).sqrt()
+    bias + sum as f64 * header_f64(8) / (distinct as f64).sqrt()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The script's `PUNCT`, as it is written there.
+    const SCRIPT_PUNCT: &str = concat!(
+        "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
+        "，。、：；（）「」『』【】《》〈〉“”‘’…—–！？«»¿¡·・｜／～〜＝＋－＊＃＠",
+    );
+
+    #[test]
+    fn punctuation_is_the_scripts() {
+        let script = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../scripts/train-enum-model.py"
+        ))
+        .unwrap();
+        let line = script
+            .lines()
+            .skip_while(|l| !l.starts_with("PUNCT = "))
+            .take(2)
+            .collect::<String>();
+        for c in SCRIPT_PUNCT.chars() {
+            assert!(is_punct(c), "{c:?}");
+            assert!(
+                c == '"' || c == '\\' || line.contains(c),
+                "{c:?} is in the script"
+            );
+        }
+        let wide: Vec<char> = SCRIPT_PUNCT.chars().filter(|c| !c.is_ascii()).collect();
+        assert_eq!(wide.len(), WIDE_PUNCT.len());
+        assert!(WIDE_PUNCT.is_sorted());
+        assert!(
+            (0..=127u8).all(|b| is_punct(char::from(b)) == SCRIPT_PUNCT.contains(char::from(b)))
+        );
+    }
 
     #[test]
     fn the_weights_are_whole() {
@@ -225,8 +289,11 @@ mod tests {
                 .iter()
                 .map(|t| t.as_str().unwrap().to_owned())
                 .collect();
+            let mut distinct = features(&texts, &types);
+            distinct.sort_unstable();
+            distinct.dedup();
             assert_eq!(
-                features(&texts, &types).len() as u64,
+                distinct.len() as u64,
                 v["buckets"].as_u64().unwrap(),
                 "{texts:?}"
             );
