@@ -20,24 +20,37 @@ const HEADER: usize = 24;
 /// Chosen by the script's leave-one-round-out report (see PROTOCOL.md).
 pub const THRESHOLD: f64 = 1.386_294_361_119_890_6; // ln(0.8 / 0.2)
 
-/// What separates the items of a list (see [`listish`]).
+/// What separates the items of a list (see [`closed`]).
 const SEPARATORS: &[char] = &[',', '/', '|', ';', '\n', '、', '，', '；', '・', '·'];
 
-/// Whether the model is asked about these texts at all: they hold a separator of items, or a
-/// word that closes alternatives (the list finder's `OR_WORDS`; one of a script written
-/// without spaces, such as `或`, `还是`, `または`, anywhere). A short name of a thing
-/// ("Background Type", "New task priority") holds none: the model alone would read what kind
-/// of parameter it is, not what its text says.
-pub fn listish(texts: &[&str]) -> bool {
-    if texts.iter().any(|t| t.contains(SEPARATORS)) {
-        return true;
-    }
-    let norm: String = normalise(texts).into_iter().collect();
+/// The gate of [`closed`], alone (the parity test compares it with the script's).
+#[cfg(test)]
+fn listish(texts: &[&str]) -> bool {
+    texts.iter().any(|t| t.contains(SEPARATORS)) || has_or_word(&normalise(texts))
+}
+
+/// Whether the model reads a parameter's own texts and type names (an array's: its items') as
+/// a closed set: its score is above [`THRESHOLD`], and the texts hold a separator of items or a
+/// word that closes alternatives (the list finder's `OR_WORDS`; one of a script written without
+/// spaces, such as `或`, `还是`, `または`, anywhere). A short name of a thing ("Background Type",
+/// "New task priority") holds neither: the model alone would read what kind of parameter it is,
+/// not what its text says. The texts are normalised once.
+pub fn closed(texts: &[&str], types: &[String]) -> bool {
+    let separated = texts.iter().any(|t| t.contains(SEPARATORS));
+    let norm = normalise(texts);
+    (separated || has_or_word(&norm)) && score_of(&norm, types) > THRESHOLD
+}
+
+/// Whether a normalised text holds one of the list finder's "or" words.
+fn has_or_word(norm: &[char]) -> bool {
+    let norm: String = norm.iter().collect();
+    // An ASCII text holds none of the words of other scripts: they are not looked for.
     norm.split(|c: char| c == ' ' || is_punct(c))
         .any(crate::lists::is_or_word)
-        || crate::lists::OR_WORDS
-            .iter()
-            .any(|w| !w.is_ascii() && (w.chars().count() > 1 || *w == "或") && norm.contains(w))
+        || !norm.is_ascii()
+            && crate::lists::OR_WORDS
+                .iter()
+                .any(|w| !w.is_ascii() && (w.chars().count() > 1 || *w == "或") && norm.contains(w))
 }
 
 /// Characters the normalised text treats as space.
@@ -127,13 +140,18 @@ fn normalise(texts: &[&str]) -> Vec<char> {
 
 /// The buckets of a parameter's texts and type names, a bucket as often as a feature falls in
 /// it.
+#[cfg(test)]
 fn features(texts: &[&str], types: &[String]) -> Vec<u32> {
+    features_of(&normalise(texts), types)
+}
+
+/// The buckets of a normalised text and type names, a bucket as often as a feature falls in it.
+fn features_of(norm: &[char], types: &[String]) -> Vec<u32> {
     let mask = (1u32 << header_u32(4)) - 1;
     let mut buckets = Vec::new();
-    let norm = normalise(texts);
     let mut padded = Vec::with_capacity(norm.len() + 2);
     padded.push(' ');
-    padded.extend_from_slice(&norm);
+    padded.extend_from_slice(norm);
     padded.push(' ');
     // Each n-gram from each start, its hash extended a character at a time (the 4-gram's hash
     // passes through its 1-, 2- and 3-grams').
@@ -175,12 +193,18 @@ fn features(texts: &[&str], types: &[String]) -> Vec<u32> {
 
 /// The model's score (a logit) for a parameter's own texts and its type names (an array's:
 /// its items'): above [`THRESHOLD`], they state a closed set.
-pub fn score(texts: &[&str], types: &[String]) -> f64 {
+#[cfg(test)]
+fn score(texts: &[&str], types: &[String]) -> f64 {
+    score_of(&normalise(texts), types)
+}
+
+/// The score (a logit) of a normalised text.
+fn score_of(norm: &[char], types: &[String]) -> f64 {
     thread_local! {
         /// One bit per bucket: which this text's features have reached (cleared after each).
         static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    let buckets = features(texts, types);
+    let buckets = features_of(norm, types);
     let bias = header_f64(16);
     // The sum of the distinct buckets' weights, and their number: integers, whatever the order.
     let (sum, distinct) = SEEN.with_borrow_mut(|seen| {

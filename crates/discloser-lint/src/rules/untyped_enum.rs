@@ -241,9 +241,7 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
             continue;
         }
         let texts: Vec<&str> = p.texts.iter().map(|(_, t)| t.as_str()).collect();
-        if crate::model::listish(&texts)
-            && crate::model::score(&texts, &p.types) > crate::model::THRESHOLD
-        {
+        if crate::model::closed(&texts, &p.types) {
             let (at, _) = p.texts[0];
             out.push(by_model(
                 i,
