@@ -161,7 +161,9 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
     let sibling_values: Vec<Vec<String>> = params.iter().filter_map(|p| p.closed.clone()).collect();
     let documented = crate::docstring::parameters(&tool.description);
     let mut unlisted: Vec<&Param> = Vec::new();
-    for p in &params {
+    // Per parameter: whether the list finder made out a list in its own texts, kept or not.
+    let mut listed_own = vec![false; params.len()];
+    for (k, p) in params.iter().enumerate() {
         if p.closed.is_some() || !p.can_be_enum {
             continue;
         }
@@ -169,11 +171,10 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
         // `Type CONFIRM to place the bid` on `confirm`: one value alone may be the
         // parameter's own name (`Either vin or plate` names two parameters, itself and
         // another: a relation between them).
-        // Whether the list finder made out a list in them, kept or not.
-        let mut listed = false;
+        let listed = &mut listed_own[k];
         let found = p.texts.iter().find_map(|(at, text)| {
             let f = closed_set_in_prose(text, p.default.as_deref())?;
-            listed = true;
+            *listed = true;
             typed(f, p)
                 .filter(|f| {
                     let own = (f.values.len() == 1).then_some(p.name.as_str());
@@ -195,7 +196,7 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
         let Some((at, found)) = found else {
             // No list made out at all (one that was, and was set aside, stays set aside): the
             // text model is asked, below.
-            if !listed && !p.texts.is_empty() && !p.declared_in_branch {
+            if !listed_own[k] && !p.texts.is_empty() && !p.declared_in_branch {
                 unlisted.push(p);
             }
             continue;
@@ -213,9 +214,10 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
     // NumPy sections).
     for doc in documented {
         let (name, rest) = (doc.name, doc.text.as_str());
-        let Some(p) = params.iter().find(|p| p.name == name && p.depth == 0) else {
+        let Some(k) = params.iter().position(|p| p.name == name && p.depth == 0) else {
             continue;
         };
+        let p = &params[k];
         if p.closed.is_some() || !p.can_be_enum {
             continue;
         }
@@ -224,11 +226,7 @@ fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Ve
             continue;
         };
         // A parameter whose own text closes a set was judged by it above, reported or not.
-        if refers_elsewhere(&found, &names, None, &sibling_values)
-            || p.texts
-                .iter()
-                .any(|(_, t)| closed_set_in_prose(t, p.default.as_deref()).is_some())
-        {
+        if refers_elsewhere(&found, &names, None, &sibling_values) || listed_own[k] {
             continue;
         }
         by_entry.push(doc.name);
