@@ -51,6 +51,11 @@ pub use rules::{RULES, Rule};
 /// on the 13-tool example the threads cost 0.2 ms of a 3.9 ms run).
 const PARALLEL_RULES_FROM: usize = 256;
 
+/// Below how many tools a tool's schema, once unpacked by a rule, is kept for the next
+/// ([`Context::with_parameters`]): at most a few MB, where a large catalog's would all be held
+/// to the end of the run.
+const KEEP_PARAMETERS_BELOW: usize = 256;
+
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
@@ -323,6 +328,21 @@ impl<'a> Context<'a> {
     /// How many tools can appear in some index.
     pub fn indexable_count(&self) -> usize {
         self.indexable_count
+    }
+
+    /// Runs `f` on tool `i`'s parameters schema. Two rules read every tool's schema
+    /// (`untyped-enum` and `invalid-schema`): in a small catalog the first keeps it unpacked
+    /// for the second ([`Parameters::keep`](discloser_core::catalog::Parameters::keep)); in a
+    /// large one each unpacks its own copy and drops it
+    /// ([`Parameters::with`](discloser_core::catalog::Parameters::with)), as every tool's
+    /// parsed value held to the end of the run would take 1.1 GB at 100,000 tools.
+    pub fn with_parameters<R>(&self, i: usize, f: impl FnOnce(&serde_json::Value) -> R) -> R {
+        let tools = &self.project.catalog.tools;
+        if tools.len() < KEEP_PARAMETERS_BELOW {
+            f(tools[i].parameters.keep())
+        } else {
+            tools[i].parameters.with(f)
+        }
     }
 
     /// The first tool, in catalog order, with the trigger word `word` (lowercase) among its

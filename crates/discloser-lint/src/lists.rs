@@ -437,15 +437,32 @@ const ONLY_WORDS: &[&str] = &[
     "solamente",
 ];
 
-/// Whether `word` is one of [`OR_WORDS`] (a sorted copy, searched by halves: the prefilter of
-/// [`phrases`] asks it of every word).
+/// Whether `word` is one of [`OR_WORDS`]: the prefilter of [`phrases`] asks it of every word.
+/// A sorted copy, with where each first byte's words start: a word is searched for by halves
+/// among those that share its first byte only, and most words have none.
 pub(crate) fn is_or_word(word: &str) -> bool {
-    static SORTED: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    struct Sorted {
+        words: Vec<&'static str>,
+        /// `words[from[b]..from[b + 1]]` start with byte `b`.
+        from: [u16; 257],
+    }
+    static SORTED: std::sync::LazyLock<Sorted> = std::sync::LazyLock::new(|| {
         let mut words = OR_WORDS.to_vec();
         words.sort_unstable();
-        words
+        words.dedup();
+        let mut from = [0u16; 257];
+        for b in 0..=256usize {
+            let first = words.partition_point(|w| w.as_bytes().first().map_or(0, |&f| f as usize + 1) <= b);
+            from[b] = u16::try_from(first).expect("fewer than 65,536 words");
+        }
+        Sorted { words, from }
     });
-    SORTED.binary_search(&word).is_ok()
+    let Some(&first) = word.as_bytes().first() else {
+        return OR_WORDS.contains(&"");
+    };
+    let sorted = &*SORTED;
+    let bucket = &sorted.words[sorted.from[first as usize] as usize..sorted.from[first as usize + 1] as usize];
+    bucket.binary_search(&word).is_ok()
 }
 
 /// Conjunctions that are also common words of another language: a list closes with them only
@@ -529,22 +546,13 @@ fn is_word(c: char) -> bool {
 
 /// Whether a CJK list's closing cue starts here: `三种`, `之一`, `のいずれか`.
 fn closes_cjk_list(s: &[char]) -> bool {
-    let next: String = s.iter().take(5).collect();
-    next.starts_with("之一")
-        || next.starts_with("中选")
-        || next.starts_with("中任选")
-        || next.starts_with("中的一")
-        || next.starts_with("のいずれか")
-        || next.starts_with("のどれか")
-        || next.starts_with("から")
-        || (next
-            .chars()
-            .next()
-            .is_some_and(|c| "二两三四五六七八九十几".contains(c))
-            && next
-                .chars()
-                .nth(1)
-                .is_some_and(|c| c == '种' || c == '选' || c == '者'))
+    ["之一", "中选", "中任选", "中的一", "のいずれか", "のどれか", "から"]
+        .iter()
+        .any(|w| starts_with_chars(s, w))
+        || (s
+            .first()
+            .is_some_and(|&c| "二两三四五六七八九十几".contains(c))
+            && s.get(1).is_some_and(|&c| c == '种' || c == '选' || c == '者'))
 }
 
 /// Whether these characters begin with the open end of a tier, `及以下`, `及以上` (and below, and
@@ -556,18 +564,16 @@ fn open_tier(s: &[char]) -> bool {
 /// Whether a Japanese conjunction written in kana starts here (`または`, `もしくは`, `あるいは`,
 /// `および`, `ならびに`).
 fn starts_kana_conjunction(s: &[char]) -> bool {
-    let next: String = s.iter().take(4).collect();
     ["または", "もしくは", "あるいは", "および", "ならびに"]
         .iter()
-        .any(|w| next.starts_with(w))
+        .any(|w| starts_with_chars(s, w))
 }
 
 /// Whether a CJK example cue starts here (`例如`, `比如`, `譬如`, `例えば`, `诸如`).
 fn starts_example_cue(s: &[char]) -> bool {
-    let two: String = s.iter().take(3).collect();
     ["例如", "比如", "譬如", "例えば", "诸如", "像是"]
         .iter()
-        .any(|w| two.starts_with(w))
+        .any(|w| starts_with_chars(s, w))
 }
 
 fn quote_close(c: char) -> Option<char> {
@@ -616,11 +622,10 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         if len == 0 || s[at + 1 + len] != close {
             return None;
         }
-        let value: String = s[at + 1..at + 1 + len]
-            .iter()
-            .collect::<String>()
-            .trim()
-            .to_owned();
+        let inner = &s[at + 1..at + 1 + len];
+        let lead = inner.iter().take_while(|c| c.is_whitespace()).count();
+        let trail = inner[lead..].iter().rev().take_while(|c| c.is_whitespace()).count();
+        let value: String = inner[lead..inner.len() - trail].iter().collect();
         if value.is_empty() {
             return None;
         }
@@ -900,6 +905,22 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     None
 }
 
+/// The most characters [`head_str`] reads.
+const HEAD_CHARS: usize = 40;
+
+/// Room for [`HEAD_CHARS`] characters in UTF-8.
+const HEAD_BYTES: usize = HEAD_CHARS * 4;
+
+/// The first [`HEAD_CHARS`] characters of `s` as a string, written into `buf`: the text right
+/// after a list, read for cues at each separator without allocating.
+fn head_str<'b>(s: &[char], buf: &'b mut [u8; HEAD_BYTES]) -> &'b str {
+    let mut len = 0;
+    for c in s.iter().take(HEAD_CHARS) {
+        len += c.encode_utf8(&mut buf[len..]).len();
+    }
+    std::str::from_utf8(&buf[..len]).expect("whole characters were written")
+}
+
 /// Whether the characters `s` start with `word`.
 fn starts_with_chars(s: &[char], word: &str) -> bool {
     let mut chars = s.iter();
@@ -959,7 +980,7 @@ fn list_at(s: &[char], start: usize) -> Option<Candidate> {
             break;
         }
         // `precio, competencia, entre otros`: an open list, whatever comes before it.
-        if OPEN_AFTER.is_match(&s[e..].iter().take(40).collect::<String>()) {
+        if OPEN_AFTER.is_match(head_str(&s[e..], &mut [0; HEAD_BYTES])) {
             return None;
         }
         // Quoted and bare items do not mix: `'a' or 'b' to filter`.
@@ -2645,8 +2666,7 @@ fn inside_number(text: &str, at: usize) -> bool {
 /// parcial, por horas).` The word lists of [`list_at`] stop at an item of several words; here
 /// each item may have up to three. Alternatives only: a list joined by "and" names parts
 /// (`Address: street, city and postal code`).
-fn phrase_list(s: &[char]) -> Option<Found> {
-    let text: String = s.iter().collect();
+fn phrase_list(text: &str) -> Option<Found> {
     // `none / touching buildplate / everywhere`, `1 day, 1 week, 1 month, or 1 year.`: a first
     // sentence that is nothing but the phrases.
     // `Permit length. 1 month, 3 months or 12 months.`: any sentence may be nothing but them.
@@ -2655,10 +2675,10 @@ fn phrase_list(s: &[char]) -> Option<Found> {
     let first = std::cell::OnceCell::new();
     let example_before = |end: usize| {
         first
-            .get_or_init(|| first_example(&text))
+            .get_or_init(|| first_example(text))
             .is_some_and(|e| e < end)
     };
-    for (from, end) in sentence_spans(&text) {
+    for (from, end) in sentence_spans(text) {
         let sentence = &text[from..end];
         // `6 cyfr, np. 011000`: the terminator may end an example's abbreviation.
         let with_stop = &text[from..(end + text[end..].chars().next().map_or(0, char::len_utf8))];
@@ -2703,7 +2723,7 @@ fn phrase_list(s: &[char]) -> Option<Found> {
         let opener = match c {
             ':' | '：' | '—' | '–' => Some(false),
             '(' | '（' => Some(true),
-            c if ends_sentence_at(&text, i, c) => {
+            c if ends_sentence_at(text, i, c) => {
                 from = i + c.len_utf8();
                 None
             }
@@ -3447,6 +3467,60 @@ fn glossed_codes(s: &[char]) -> Option<Found> {
     None
 }
 
+/// What makes one value the only one when it follows, in [`only_one`] (in this order):
+/// `supports only 'en'`, `nur EUR`, `solo 'pdf'`.
+const ONLY_ONE_LEADS: &[&str] = &[
+    "supports only",
+    "support only",
+    "accepts only",
+    "accept only",
+    "nur",
+    "seulement",
+    "uniquement",
+    "solo",
+    "sólo",
+    "solamente",
+    "apenas",
+    "somente",
+    "solo se admite",
+    "solo se acepta",
+    "sólo se admite",
+    "sólo se acepta",
+    "seul est accepté",
+    "akzeptiert nur",
+    "unterstützt nur",
+    "فقط",
+    "केवल",
+    "sadece",
+    "tylko",
+    "alleen",
+    "endast",
+    "pouze",
+    "только",
+    "лише",
+    "тільки",
+    "μόνο",
+    "hanya",
+    "chỉ",
+];
+
+/// The bytes that start the words [`only_one`] reads at a word's start: a position that starts
+/// with none of them is passed over at once.
+const ONLY_ONE_FIRST_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let lists: [&[&str]; 2] = [&["must be", "only"], ONLY_ONE_LEADS];
+    let mut k = 0;
+    while k < lists.len() {
+        let mut j = 0;
+        while j < lists[k].len() {
+            table[lists[k][j].as_bytes()[0] as usize] = true;
+            j += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
 /// One allowed value: `目前仅支持 CNY`, `Currently only 'en' is supported`, `derzeit nur EUR`.
 /// Hand-written: as a regex (a Unicode `\w` repeated twenty times, in four alternatives) it
 /// took 50 ms to compile.
@@ -3484,6 +3558,13 @@ fn only_one(text: &str) -> Option<&str> {
             continue;
         }
         let low = &lower[i..];
+        if !low
+            .as_bytes()
+            .first()
+            .is_some_and(|&b| ONLY_ONE_FIRST_BYTES[usize::from(b)])
+        {
+            continue;
+        }
         let word =
             |w: &str| starts_with(low, w) && !low[w.len()..].starts_with(char::is_alphanumeric);
         // `Must be 'DELETE' to confirm deletion.`: one quoted value a confirmation must match.
@@ -3530,44 +3611,7 @@ fn only_one(text: &str) -> Option<&str> {
             }
         }
         // supports only 'en', nur EUR, solo 'pdf'
-        let lead = [
-            "supports only",
-            "support only",
-            "accepts only",
-            "accept only",
-        ]
-        .iter()
-        .chain(&[
-            "nur",
-            "seulement",
-            "uniquement",
-            "solo",
-            "sólo",
-            "solamente",
-            "apenas",
-            "somente",
-            "solo se admite",
-            "solo se acepta",
-            "sólo se admite",
-            "sólo se acepta",
-            "seul est accepté",
-            "akzeptiert nur",
-            "unterstützt nur",
-            "فقط",
-            "केवल",
-            "sadece",
-            "tylko",
-            "alleen",
-            "endast",
-            "pouze",
-            "только",
-            "лише",
-            "тільки",
-            "μόνο",
-            "hanya",
-            "chỉ",
-        ])
-        .find(|w| word(w));
+        let lead = ONLY_ONE_LEADS.iter().find(|w| word(w));
         if let Some(w) = lead {
             let at = rest[w.len()..].trim_start();
             if let Some((value, _)) = quoted_token(at).or_else(|| code_token(at)) {
@@ -4069,7 +4113,7 @@ fn closed_list_in(text: &str, default: Option<&str>) -> Option<Found> {
     }
     if let Some(found) = pairs(&flat)
         .or_else(|| quoted_leads(&s))
-        .or_else(|| phrase_list(&s))
+        .or_else(|| phrase_list(&flat))
         .or_else(|| whole_alternatives(&flat))
         .or_else(|| clause_alternatives(&flat))
         .or_else(|| chain(&flat))

@@ -21,7 +21,7 @@ use crate::project::Profile;
 
 pub use signature::{Param, Signature};
 pub use summary::{Summary, pack_summary};
-pub use triggers::normalize_triggers;
+pub use triggers::{normalize_trigger, normalize_triggers};
 
 /// Output styles of `render`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,20 +1,24 @@
 //! Trigger words: the one vocabulary shared by the index and the search tool.
 
-use unicode_normalization::UnicodeNormalization;
-
 /// Normalises triggers for rendering: NFC, trimmed, empty ones dropped, deduplicated, sorted
 /// shorter first (by characters), ties by code point. The order is total, so the rendered line
 /// is the same whatever order the triggers were written or stored in.
 pub fn normalize_triggers<S: AsRef<str>>(triggers: &[S]) -> Vec<String> {
     let mut out: Vec<(usize, String)> = triggers
         .iter()
-        .map(|t| t.as_ref().nfc().collect::<String>().trim().to_owned())
+        .map(|t| normalize_trigger(t.as_ref()))
         .filter(|t| !t.is_empty())
         .map(|t| (t.chars().count(), t))
         .collect();
     out.sort();
     out.dedup();
     out.into_iter().map(|(_, t)| t).collect()
+}
+
+/// One trigger as the index writes it: NFC, trimmed (empty when nothing is left). Most triggers
+/// are NFC already, which a quick check tells without normalising them.
+pub fn normalize_trigger(trigger: &str) -> String {
+    super::summary::nfc(trigger).trim().to_owned()
 }
 
 #[cfg(test)]

@@ -72,11 +72,9 @@ const KNOWN_DRAFTS: &[&str] = &[
     "draft/2020-12",
 ];
 
-fn check(_: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
+fn check(ctx: &Context<'_>, tools: &Tools<'_>, out: &mut Vec<Diagnostic>) {
     for (i, tool) in tools.iter() {
-        // The schema unpacked for this tool only: `keep` would keep every tool's parsed value.
-        tool.parameters
-            .with(|params| check_tool(i, tool, params, out));
+        ctx.with_parameters(i, |params| check_tool(i, tool, params, out));
     }
 }
 

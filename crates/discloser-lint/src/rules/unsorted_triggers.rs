@@ -2,11 +2,10 @@
 
 use std::collections::BTreeSet;
 
-use unicode_normalization::UnicodeNormalization as _;
 
 use crate::catalog::formats::Format;
 use crate::catalog::formats::mcp::TRIGGERS_META_KEY;
-use crate::index::triggers::normalize_triggers;
+use crate::index::triggers::{normalize_trigger, normalize_triggers};
 use crate::source::pointer_push;
 use crate::{Applicability, At, Context, Diagnostic, Proposal, Proposed, Severity, Tools};
 
@@ -87,7 +86,7 @@ fn check_overrides(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
 fn diagnostic(at: At, what: &str, list: &[String]) -> Option<Diagnostic> {
     let written: Vec<String> = list
         .iter()
-        .map(|t| t.nfc().collect::<String>().trim().to_owned())
+        .map(|t| normalize_trigger(t))
         .filter(|t| !t.is_empty())
         .collect();
     let canonical = normalize_triggers(list);

@@ -138,19 +138,19 @@ fn check(ctx: &Context<'_>, out: &mut Vec<Diagnostic>) {
     let tools: Vec<usize> = (0..catalog.tools.len()).collect();
     let per_tool = crate::catalog::parallel::map(tools, |i| {
         let mut found = Vec::new();
-        check_tool(catalog, i, &mut found);
+        check_tool(ctx, i, &mut found);
         found
     });
     out.extend(per_tool.into_iter().flatten());
 }
 
 /// The findings on tool `i`.
-fn check_tool(catalog: &discloser_core::catalog::Catalog, i: usize, out: &mut Vec<Diagnostic>) {
+fn check_tool(ctx: &Context<'_>, i: usize, out: &mut Vec<Diagnostic>) {
+    let catalog = &ctx.project.catalog;
     let tool = &catalog.tools[i];
-    // The schema unpacked for this tool only (`Parameters::with`), its own `$ref`s resolved in
-    // that copy (`Catalog::deref_in`, `documents_in`): `Parameters::keep` would hold every
-    // tool's parsed value for the rest of the run (1.1 GB at 100,000 tools).
-    let params = tool.parameters.with(|value| {
+    // The schema unpacked (`Context::with_parameters`: kept only in a small catalog), its own
+    // `$ref`s resolved in that copy (`Catalog::deref_in`, `documents_in`).
+    let params = ctx.with_parameters(i, |value| {
         let own = Schema {
             doc: DocId::Tool(i),
             value,
