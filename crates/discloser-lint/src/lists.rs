@@ -452,7 +452,8 @@ pub(crate) fn is_or_word(word: &str) -> bool {
         words.dedup();
         let mut from = [0u16; 257];
         for b in 0..=256usize {
-            let first = words.partition_point(|w| w.as_bytes().first().map_or(0, |&f| f as usize + 1) <= b);
+            let first =
+                words.partition_point(|w| w.as_bytes().first().map_or(0, |&f| f as usize + 1) <= b);
             from[b] = u16::try_from(first).expect("fewer than 65,536 words");
         }
         Sorted { words, from }
@@ -461,7 +462,8 @@ pub(crate) fn is_or_word(word: &str) -> bool {
         return OR_WORDS.contains(&"");
     };
     let sorted = &*SORTED;
-    let bucket = &sorted.words[sorted.from[first as usize] as usize..sorted.from[first as usize + 1] as usize];
+    let bucket = &sorted.words
+        [sorted.from[first as usize] as usize..sorted.from[first as usize + 1] as usize];
     bucket.binary_search(&word).is_ok()
 }
 
@@ -540,19 +542,32 @@ fn is_han(c: char) -> bool {
 /// marks (a Devanagari or Thai word holds vowel signs that are not letters), `_`, and the
 /// `.` `+` `-` `#` of tokens (`v1.2`, `c++`, `pre-ferment`, `c#`).
 fn is_word(c: char) -> bool {
+    // ASCII, the common case, without the Unicode tables (`\w` there is `[0-9A-Za-z_]`).
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '+' | '-' | '#');
+    }
     ((regex_syntax::is_word_character(c) || c.is_alphanumeric()) && !is_han(c))
         || matches!(c, '.' | '+' | '-' | '#')
 }
 
 /// Whether a CJK list's closing cue starts here: `三种`, `之一`, `のいずれか`.
 fn closes_cjk_list(s: &[char]) -> bool {
-    ["之一", "中选", "中任选", "中的一", "のいずれか", "のどれか", "から"]
-        .iter()
-        .any(|w| starts_with_chars(s, w))
+    [
+        "之一",
+        "中选",
+        "中任选",
+        "中的一",
+        "のいずれか",
+        "のどれか",
+        "から",
+    ]
+    .iter()
+    .any(|w| starts_with_chars(s, w))
         || (s
             .first()
             .is_some_and(|&c| "二两三四五六七八九十几".contains(c))
-            && s.get(1).is_some_and(|&c| c == '种' || c == '选' || c == '者'))
+            && s.get(1)
+                .is_some_and(|&c| c == '种' || c == '选' || c == '者'))
 }
 
 /// Whether these characters begin with the open end of a tier, `及以下`, `及以上` (and below, and
@@ -624,7 +639,11 @@ fn item_at(s: &[char], at: usize, han_len: usize) -> Option<(Item, usize)> {
         }
         let inner = &s[at + 1..at + 1 + len];
         let lead = inner.iter().take_while(|c| c.is_whitespace()).count();
-        let trail = inner[lead..].iter().rev().take_while(|c| c.is_whitespace()).count();
+        let trail = inner[lead..]
+            .iter()
+            .rev()
+            .take_while(|c| c.is_whitespace())
+            .count();
         let value: String = inner[lead..inner.len() - trail].iter().collect();
         if value.is_empty() {
             return None;
@@ -2577,9 +2596,10 @@ fn quoted_leads(s: &[char]) -> Option<Found> {
         let starts = at == 0
             || (s[at - 1] == ' ' && at >= 2 && matches!(s[at - 2], ',' | ';' | '.' | ':'))
             || matches!(s[at - 1], '，' | '；' | '。' | '：')
-            || [", and ", ", or ", "; and "]
-                .iter()
-                .any(|w| ends_with_chars(&s[..at], w));
+            || (s[at - 1] == ' '
+                && [", and ", ", or ", "; and "]
+                    .iter()
+                    .any(|w| ends_with_chars(&s[..at], w)));
         // A quoted value and words, or in CJK text a bare ASCII token and CJK words
         // (`distance 按距离排序，weight 按综合权重排序`).
         let led = |item: &Item, end: usize| {
@@ -2809,24 +2829,28 @@ fn phrase_list(text: &str) -> Option<Found> {
         }
         // In parentheses, `(branch, tag, or commit SHA)` names kinds of input; only a bare
         // comma list (`(completa, parcial, por horas)`) reads as the options.
-        let conjunction = segment
-            .split_whitespace()
-            .any(|w| is_or_word(w) || AND_WORDS.contains(&w));
+        let conjunction = || {
+            segment
+                .split_whitespace()
+                .any(|w| is_or_word(w) || AND_WORDS.contains(&w))
+        };
         // The head's cue searches last, once the phrases are found.
         // `Delivery format — paper, CD or secure electronic`, `Room type: …`: after a noun that
         // qualifies them, `format` and `type` name the parameter, not a line of documentation.
-        let label = if words > 1
-            && head
-                .rsplit(' ')
-                .next()
-                .is_some_and(|w| matches!(w.to_lowercase().as_str(), "format" | "type"))
-        {
-            is_example(head)
-        } else {
-            is_label(&format!("{head}:"))
+        let label = || {
+            if words > 1
+                && head
+                    .rsplit(' ')
+                    .next()
+                    .is_some_and(|w| matches!(w.to_lowercase().as_str(), "format" | "type"))
+            {
+                is_example(head)
+            } else {
+                is_label(&format!("{head}:"))
+            }
         };
-        if let Some(found) = phrases(segment, true, !paren).filter(|_| !(paren && conjunction))
-            && !label
+        if let Some(found) = phrases(segment, true, !paren).filter(|_| !(paren && conjunction()))
+            && !label()
             && !is_example(head)
             && !is_conditional(head)
         {
@@ -3611,7 +3635,11 @@ fn only_one(text: &str) -> Option<&str> {
             }
         }
         // supports only 'en', nur EUR, solo 'pdf'
-        let lead = ONLY_ONE_LEADS.iter().find(|w| word(w));
+        let first = low.as_bytes()[0];
+        let lead = ONLY_ONE_LEADS
+            .iter()
+            .filter(|w| w.as_bytes()[0] == first)
+            .find(|w| word(w));
         if let Some(w) = lead {
             let at = rest[w.len()..].trim_start();
             if let Some((value, _)) = quoted_token(at).or_else(|| code_token(at)) {
@@ -4830,6 +4858,36 @@ fn trim_first_han(s: &[char], c: &mut Candidate) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cheap paths of the character and word lookups answer as the general ones do.
+    #[test]
+    fn fast_paths_match_the_general_lookups() {
+        for c in (0..=0x7f_u8).map(char::from) {
+            let general = ((regex_syntax::is_word_character(c) || c.is_alphanumeric())
+                && !is_han(c))
+                || matches!(c, '.' | '+' | '-' | '#');
+            assert_eq!(is_word(c), general, "{c:?}");
+        }
+        let mut sorted = OR_WORDS.to_vec();
+        sorted.sort_unstable();
+        for w in OR_WORDS
+            .iter()
+            .chain(&AND_WORDS[..])
+            .chain(&["", "o", "x", "or ", "ORR"])
+        {
+            assert_eq!(is_or_word(w), sorted.binary_search(w).is_ok(), "{w:?}");
+        }
+        for (i, w) in ONLY_ONE_LEADS
+            .iter()
+            .chain(&["must be", "only"])
+            .enumerate()
+        {
+            assert!(
+                ONLY_ONE_FIRST_BYTES[usize::from(w.as_bytes()[0])],
+                "{i}: {w}"
+            );
+        }
+    }
 
     /// Asserts that no text reads as a closed list, naming those that do.
     fn none_fire(texts: &[&str]) {

@@ -290,6 +290,11 @@ pub struct Pair<'a> {
 ///
 /// as `Regex::captures_at` finds it: `^` is the start of `text`, not `from`.
 pub fn pair_at(text: &str, from: usize) -> Option<Pair<'_>> {
+    // Each alternative needs a colon, `表示`, a quote or `=` at or after `from`: a text with
+    // none is passed over before any position is tried.
+    if !text[from..].contains([':', '：', '表', '"', '\'', '`', '=']) {
+        return None;
+    }
     let mut p = from;
     loop {
         let found = glossed(text, p)

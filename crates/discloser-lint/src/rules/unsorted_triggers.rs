@@ -2,7 +2,6 @@
 
 use std::collections::BTreeSet;
 
-
 use crate::catalog::formats::Format;
 use crate::catalog::formats::mcp::TRIGGERS_META_KEY;
 use crate::index::triggers::{normalize_trigger, normalize_triggers};
