@@ -13,8 +13,7 @@ pub mod patterns;
 
 use std::sync::LazyLock;
 
-use regex_automata::dfa::Automaton;
-use regex_automata::dfa::sparse::DFA;
+use regex_automata::dfa::{Automaton, dense, sparse};
 use regex_automata::meta::Regex;
 use regex_automata::{Anchored, Input};
 
@@ -23,8 +22,8 @@ use patterns::{Boundary, Kind, Pattern};
 /// One cue: its pattern, its two DFAs and the regex they fall back to.
 pub struct Cue {
     pattern: &'static Pattern,
-    under: LazyLock<DFA<&'static [u8]>>,
-    over: LazyLock<DFA<&'static [u8]>>,
+    under: LazyLock<Dfa>,
+    over: LazyLock<Dfa>,
     exact: LazyLock<Regex>,
     /// The pattern holds `\<` (a match may start by consuming the character before a word).
     opens_words: bool,
@@ -32,35 +31,75 @@ pub struct Cue {
     markers: bool,
 }
 
-/// A DFA written by `build.rs`.
+/// A cue's DFA as `build.rs` wrote it: dense when that is small, else sparse.
+enum Dfa {
+    Sparse(sparse::DFA<&'static [u8]>),
+    Dense(dense::DFA<&'static [u32]>),
+}
+
+/// Bytes embedded at an address aligned to 4 bytes: a dense DFA's transitions are read in
+/// place as `u32`s.
+#[repr(C)]
+struct Aligned<B: ?Sized> {
+    _align: [u32; 0],
+    bytes: B,
+}
+
+/// A DFA written by `build.rs`: its 4-byte header (`1` dense, `0` sparse), then its bytes.
 ///
 /// Outside of tests the bytes are not validated again: they were written by this crate's own
 /// build script with the `regex-automata` version it is linked with, and checking every
 /// transition of the largest (400 KB) took 1.5 ms, as long as compiling its regex. The test
 /// `every_dfa_is_valid` validates each with the checked constructor.
-fn load(bytes: &'static [u8]) -> DFA<&'static [u8]> {
-    #[cfg(test)]
-    let dfa = DFA::from_bytes(bytes);
-    // SAFETY: `bytes` is the serialisation of a sparse DFA by `DFA::to_bytes_*_endian` of the
-    // same `regex-automata` (build.rs, in the target's byte order), embedded unchanged by
-    // `include_bytes!`; sparse DFAs need no alignment.
-    #[cfg(not(test))]
-    let dfa = unsafe { DFA::from_bytes_unchecked(bytes) };
-    dfa.expect("build.rs wrote a valid DFA").0
+fn load(bytes: &'static Aligned<[u8]>) -> Dfa {
+    let (header, bytes) = bytes.bytes.split_at(4);
+    if header[0] == 1 {
+        #[cfg(test)]
+        let dfa = dense::DFA::from_bytes(bytes);
+        // SAFETY: `bytes` is the serialisation of a dense DFA by `DFA::to_bytes_*_endian` of
+        // the same `regex-automata` (build.rs, in the target's byte order, its padding left
+        // out), embedded unchanged by `include_bytes!` 4 bytes after an address aligned to 4
+        // (`Aligned`), as dense DFAs need.
+        #[cfg(not(test))]
+        let dfa = unsafe { dense::DFA::from_bytes_unchecked(bytes) };
+        Dfa::Dense(dfa.expect("build.rs wrote a valid DFA").0)
+    } else {
+        #[cfg(test)]
+        let dfa = sparse::DFA::from_bytes(bytes);
+        // SAFETY: as above, for a sparse DFA, which needs no alignment.
+        #[cfg(not(test))]
+        let dfa = unsafe { sparse::DFA::from_bytes_unchecked(bytes) };
+        Dfa::Sparse(dfa.expect("build.rs wrote a valid DFA").0)
+    }
+}
+
+/// `$body` with `$dfa` bound to the DFA of a [`Dfa`], whichever its representation (the search
+/// is compiled for each, with no call through a vtable per byte).
+macro_rules! on_dfa {
+    ($of:expr, |$dfa:ident| $body:expr) => {
+        match $of {
+            Dfa::Sparse($dfa) => $body,
+            Dfa::Dense($dfa) => $body,
+        }
+    };
 }
 
 /// One of the DFAs `build.rs` wrote for a cue: `$stem.$boundary.dfa` in `OUT_DIR`.
 macro_rules! dfa {
     ($stem:literal, $boundary:literal) => {
         LazyLock::new(|| {
-            load(include_bytes!(concat!(
-                env!("OUT_DIR"),
-                "/",
-                $stem,
-                ".",
-                $boundary,
-                ".dfa"
-            )))
+            static BYTES: &Aligned<[u8]> = &Aligned {
+                _align: [],
+                bytes: *include_bytes!(concat!(
+                    env!("OUT_DIR"),
+                    "/",
+                    $stem,
+                    ".",
+                    $boundary,
+                    ".dfa"
+                )),
+            };
+            load(BYTES)
         })
     };
 }
@@ -131,9 +170,10 @@ impl Cue {
     /// Where the leftmost match starts (a `Leftmost` pattern).
     pub fn leftmost_start(&self, text: &str) -> Option<usize> {
         debug_assert_eq!(self.pattern.kind, Kind::Leftmost);
-        let start = |dfa: &DFA<&'static [u8]>| {
-            dfa.try_search_rev(&Input::new(text))
-                .map(|m| m.map(|m| m.offset()))
+        let start = |of: &Dfa| {
+            on_dfa!(of, |dfa| dfa
+                .try_search_rev(&Input::new(text))
+                .map(|m| m.map(|m| m.offset())))
         };
         let over = start(&self.over);
         match over {
@@ -178,14 +218,14 @@ impl Cue {
     }
 
     /// Whether `dfa` matches `text` the way this cue is searched (`None`: it could not say).
-    fn search(&self, dfa: &DFA<&'static [u8]>, text: &str) -> Option<bool> {
+    fn search(&self, of: &Dfa, text: &str) -> Option<bool> {
         let input = Input::new(text).earliest(true);
-        let found = match self.pattern.kind {
+        let found = on_dfa!(of, |dfa| match self.pattern.kind {
             Kind::End => dfa.try_search_rev(&input.anchored(Anchored::Yes)),
             Kind::Start => dfa.try_search_fwd(&input.anchored(Anchored::Yes)),
             Kind::Anywhere => dfa.try_search_fwd(&input),
             Kind::Leftmost => dfa.try_search_rev(&input),
-        };
+        });
         found.ok().map(|m| m.is_some())
     }
 }
