@@ -39,7 +39,12 @@ fn main() {
                 Kind::Leftmost => (true, StartKind::Unanchored, MatchKind::All),
             };
             let dfa = dense::Builder::new()
-                .configure(dense::Config::new().start_kind(start).match_kind(kind))
+                .configure(
+                    dense::Config::new()
+                        .start_kind(start)
+                        .match_kind(kind)
+                        .minimize(true),
+                )
                 .thompson(thompson::Config::new().reverse(reverse))
                 .build(&text)
                 .unwrap_or_else(|e| panic!("cue pattern `{}` ({suffix}): {e}", pattern.name));

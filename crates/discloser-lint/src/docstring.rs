@@ -86,6 +86,10 @@ fn table_row(line: &str) -> Option<Documented<'_>> {
 /// entry alone counts only on a line that goes on from such a line (`decoct 是否代煎，填 Y 或 N`);
 /// a text that is not CJK after the name is prose (`foo bar; baz qux`).
 fn cjk_entries(line: &str, continues: bool) -> Vec<Documented<'_>> {
+    // An entry's text starts with a letter outside ASCII: an ASCII line holds none.
+    if line.is_ascii() {
+        return Vec::new();
+    }
     let pieces: Vec<&str> = line
         .split(['；', ';'])
         .map(str::trim)

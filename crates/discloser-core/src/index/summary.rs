@@ -152,7 +152,10 @@ pub fn prose_paragraphs(description: &str) -> Vec<String> {
 /// `text` in NFC; borrowed when it already is (the common case, and a quick check), because
 /// normalising every description and signature was a tenth of `render`'s time.
 pub(crate) fn nfc(text: &str) -> std::borrow::Cow<'_, str> {
-    if unicode_normalization::is_nfc_quick(text.chars()) == unicode_normalization::IsNormalized::Yes
+    // ASCII is NFC, and is told without a look-up per character.
+    if text.is_ascii()
+        || unicode_normalization::is_nfc_quick(text.chars())
+            == unicode_normalization::IsNormalized::Yes
     {
         std::borrow::Cow::Borrowed(text)
     } else {
