@@ -1,8 +1,9 @@
 //! The cue patterns of the list judge ([`patterns`]), searched with DFAs built at compile time.
 //!
-//! Each cue has two DFAs (see `build.rs`): `under`, whose matches are all matches of the
-//! pattern, and `over`, which matches whatever the pattern matches. A search asks `under`
-//! first (a match is a match), then `over` (no match is no match); only when they disagree,
+//! Each cue has two DFAs (see `build.rs`, which minimises them and writes the small ones dense,
+//! the large ones sparse): `under`, whose matches are all matches of the pattern, and `over`,
+//! which matches whatever the pattern matches. A search asks `over` first (no match is no
+//! match: most texts have no cue), then `under` (a match is a match); only when they disagree,
 //! which needs a cue word right beside a non-ASCII character that is not common punctuation,
 //! does the regex of the pattern decide. It is compiled then, once: a run whose texts never
 //! need it compiles no regex at all.
