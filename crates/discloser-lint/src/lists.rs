@@ -451,10 +451,10 @@ pub(crate) fn is_or_word(word: &str) -> bool {
         words.sort_unstable();
         words.dedup();
         let mut from = [0u16; 257];
-        for b in 0..=256usize {
+        for (b, from) in from.iter_mut().enumerate() {
             let first =
                 words.partition_point(|w| w.as_bytes().first().map_or(0, |&f| f as usize + 1) <= b);
-            from[b] = u16::try_from(first).expect("fewer than 65,536 words");
+            *from = u16::try_from(first).expect("fewer than 65,536 words");
         }
         Sorted { words, from }
     });
@@ -4872,7 +4872,7 @@ mod tests {
         sorted.sort_unstable();
         for w in OR_WORDS
             .iter()
-            .chain(&AND_WORDS[..])
+            .chain(AND_WORDS)
             .chain(&["", "o", "x", "or ", "ORR"])
         {
             assert_eq!(is_or_word(w), sorted.binary_search(w).is_ok(), "{w:?}");
