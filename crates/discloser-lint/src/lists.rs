@@ -438,33 +438,14 @@ const ONLY_WORDS: &[&str] = &[
 ];
 
 /// Whether `word` is one of [`OR_WORDS`]: the prefilter of [`phrases`] asks it of every word.
-/// A sorted copy, with where each first byte's words start: a word is searched for by halves
-/// among those that share its first byte only, and most words have none.
+/// It is looked for among the conjunctions that start with its first character only.
 pub(crate) fn is_or_word(word: &str) -> bool {
-    struct Sorted {
-        words: Vec<&'static str>,
-        /// `words[from[b]..from[b + 1]]` start with byte `b`.
-        from: [u16; 257],
-    }
-    static SORTED: std::sync::LazyLock<Sorted> = std::sync::LazyLock::new(|| {
-        let mut words = OR_WORDS.to_vec();
-        words.sort_unstable();
-        words.dedup();
-        let mut from = [0u16; 257];
-        for (b, from) in from.iter_mut().enumerate() {
-            let first =
-                words.partition_point(|w| w.as_bytes().first().map_or(0, |&f| f as usize + 1) <= b);
-            *from = u16::try_from(first).expect("fewer than 65,536 words");
-        }
-        Sorted { words, from }
-    });
-    let Some(&first) = word.as_bytes().first() else {
+    let Some(c) = word.chars().next() else {
         return OR_WORDS.contains(&"");
     };
-    let sorted = &*SORTED;
-    let bucket = &sorted.words
-        [sorted.from[first as usize] as usize..sorted.from[first as usize + 1] as usize];
-    bucket.binary_search(&word).is_ok()
+    conjunctions_from(c)
+        .iter()
+        .any(|&(w, is_or)| is_or && w == word)
 }
 
 /// Conjunctions that are also common words of another language: a list closes with them only
@@ -842,6 +823,13 @@ static CONJUNCTIONS: std::sync::LazyLock<Vec<(char, Vec<(&'static str, bool)>)>>
         by_start
     });
 
+/// The conjunctions ([`CONJUNCTIONS`]) that start with `c`.
+fn conjunctions_from(c: char) -> &'static [(&'static str, bool)] {
+    CONJUNCTIONS
+        .binary_search_by_key(&c, |(start, _)| *start)
+        .map_or(&[][..], |k| CONJUNCTIONS[k].1.as_slice())
+}
+
 /// The separator at `at`, and where the next item starts.
 fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     let mut i = at;
@@ -872,14 +860,7 @@ fn separator_at(s: &[char], at: usize, seps: &mut Seps) -> Option<usize> {
     }
     // A conjunction word (none where no conjunction word starts: most positions).
     let spaced = i > at;
-    let candidates = s
-        .get(i)
-        .and_then(|c| {
-            CONJUNCTIONS
-                .binary_search_by_key(c, |(start, _)| *start)
-                .ok()
-        })
-        .map_or(&[][..], |k| CONJUNCTIONS[k].1.as_slice());
+    let candidates = s.get(i).map_or(&[][..], |&c| conjunctions_from(c));
     for &(w, is_or) in candidates {
         if !starts_with_chars(&s[i..], w)
             || (COMMA_ONLY.contains(&w) && !seps.comma && !seps.after_label)
