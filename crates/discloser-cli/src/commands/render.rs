@@ -1,5 +1,6 @@
 //! `discloser render`: the index of a profile, to standard output or a file.
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::Path;
 
@@ -26,13 +27,17 @@ pub fn run(
         project.index_config(),
         args.style,
     );
+    // One write for all of them: standard error is unbuffered, and a catalog may have
+    // many (the shared corpora's 711 took five `write` calls each, written one by one).
+    let mut text = String::new();
     for warning in &index_warnings {
-        writeln!(
-            warnings,
+        let _ = writeln!(
+            text,
             "warning: tool `{}`: {}",
             warning.tool, warning.message
-        )?;
+        );
     }
+    warnings.write_all(text.as_bytes())?;
     let write_pieces = |out: &mut dyn Write| -> std::io::Result<()> {
         pieces
             .iter()

@@ -40,8 +40,8 @@ pub fn run(
     drop(requests);
     let tools: Vec<_> = catalog.tools.iter().zip(positions).enumerate().collect();
     let row = |(i, (tool, pos)): (usize, (&crate::catalog::Tool, _))| {
-        // Unpacked for this row only (see `catalog::Parameters`).
-        let sig = tool.parameters.with(|root| {
+        // Unpacked for this row only, as far as a signature reads (see `catalog::Parameters`).
+        let sig = tool.parameters.with_required(|root| {
             let root = crate::catalog::Schema {
                 doc: crate::catalog::DocId::Tool(i),
                 value: root,

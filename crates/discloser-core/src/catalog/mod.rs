@@ -277,7 +277,13 @@ impl Catalog {
     /// Packs every tool's schema (see [`Parameters`]), in parallel: a parsed schema takes
     /// several times the memory of its packed bytes.
     fn pack_parameters(&mut self) {
-        let tools: Vec<&mut Tool> = self.tools.iter_mut().collect();
+        // Loaders pack a file's schemas as they read it: only tools made otherwise are left,
+        // and most runs start no thread here.
+        let tools: Vec<&mut Tool> = self
+            .tools
+            .iter_mut()
+            .filter(|tool| !tool.parameters.is_packed())
+            .collect();
         parallel::map(tools, |tool| tool.parameters.pack());
     }
 

@@ -63,6 +63,11 @@ impl Parameters {
         }
     }
 
+    /// Whether the value is packed (see [`Parameters::pack`]).
+    pub fn is_packed(&self) -> bool {
+        self.packed.is_some()
+    }
+
     /// The `$ref`s (pointer, reference) the catalog must check (see `refs::refs_to_check`).
     pub(super) fn refs_to_check(&self) -> Vec<(String, String)> {
         match (&self.packed, self.value.get()) {
@@ -78,6 +83,20 @@ impl Parameters {
         match (self.value.get(), &self.packed) {
             (Some(value), _) => f(value),
             (None, Some(packed)) => f(&unpack(packed)),
+            (None, None) => unreachable!("parameters hold a value or its packed bytes"),
+        }
+    }
+
+    /// `f` of the schema as far as its required parameters go: what a signature reads. From
+    /// packed bytes with no `$ref` in them (nothing can lead elsewhere), only the root's
+    /// `required` and `properties` are unpacked, and of the properties only those `required`
+    /// names; the others' schemas are `null` and the root's other keys left out. Otherwise the
+    /// whole value, as [`Parameters::with`] gives it. Most of a schema's bytes are the
+    /// descriptions and optional parameters a signature never reads.
+    pub fn with_required<R>(&self, f: impl FnOnce(&Value) -> R) -> R {
+        match (self.value.get(), &self.packed) {
+            (Some(value), _) => f(value),
+            (None, Some(packed)) => f(&unpack_required(packed)),
             (None, None) => unreachable!("parameters hold a value or its packed bytes"),
         }
     }
@@ -171,11 +190,12 @@ impl std::fmt::Debug for Parameters {
     }
 }
 
-// The packed form: a tag byte per value, lengths and counts as LEB128 varints, numbers as
-// their 8 bytes. The words every schema repeats (keywords, type names) are one byte: a string
-// of [`WORDS`] is tag `WORD` and its index, and a key is the varint `2 * len` before its bytes,
-// or `2 * index + 1` for a word. Depth is bounded by the loaders (JSON 128, YAML 64 levels), so
-// the recursion below is too.
+// The packed form: a first byte that says whether any map in the value has a `$ref` key
+// ([`HAS_REF`] or [`NO_REF`]), then the value: a tag byte per value, lengths and counts as
+// LEB128 varints, numbers as their 8 bytes. The words every schema repeats (keywords, type
+// names) are one byte: a string of [`WORDS`] is tag `WORD` and its index, and a key is the
+// varint `2 * len` before its bytes, or `2 * index + 1` for a word. Depth is bounded by the
+// loaders (JSON 128, YAML 64 levels), so the recursion below is too.
 const NULL: u8 = 0;
 const FALSE: u8 = 1;
 const TRUE: u8 = 2;
@@ -186,6 +206,11 @@ const STRING: u8 = 6;
 const ARRAY: u8 = 7;
 const OBJECT: u8 = 8;
 const WORD: u8 = 9;
+
+/// The first byte of a packed value with a `$ref` key somewhere in it.
+const HAS_REF: u8 = 1;
+/// The first byte of a packed value without one.
+const NO_REF: u8 = 0;
 
 /// Keys and values that JSON Schemas repeat (at most 128, so an index is one byte).
 const WORDS: &[&str] = &[
@@ -263,7 +288,11 @@ fn pack_value(value: &Value) -> (Box<[u8]>, Refs) {
     }
     let (packed, has_ref) = SCRATCH.with_borrow_mut(|out| {
         out.clear();
+        out.push(NO_REF);
         let has_ref = write(value, out);
+        if has_ref {
+            out[0] = HAS_REF;
+        }
         let packed = Box::<[u8]>::from(out.as_slice());
         // A rare huge schema does not keep its scratch for the rest of the run.
         if out.capacity() > 1 << 20 {
@@ -340,10 +369,71 @@ fn write(value: &Value, out: &mut Vec<u8>) -> bool {
     false
 }
 
-/// The value packed in `bytes` (written by [`write`], so well-formed).
+/// The value packed in `bytes` (by [`pack_value`], so well-formed).
 fn unpack(bytes: &[u8]) -> Value {
-    let mut reader = Reader { bytes, at: 0 };
+    let mut reader = Reader { bytes, at: 1 };
     reader.value()
+}
+
+/// What [`Parameters::with_required`] reads of the value packed in `bytes`: without a `$ref`,
+/// a map of the root's `required` and `properties` (in their order), the properties not named
+/// in `required` as `null`; with one, or a root that is not a map, the whole value.
+fn unpack_required(bytes: &[u8]) -> Value {
+    let mut reader = Reader { bytes, at: 1 };
+    if bytes[0] == HAS_REF || reader.byte() != OBJECT {
+        return unpack(bytes);
+    }
+    let n = reader.len();
+    let keys = reader.at;
+    // `required` first (it may follow `properties`).
+    let mut required = None;
+    for _ in 0..n {
+        if reader.key_is("required") {
+            required = Some(reader.value());
+            break;
+        }
+        reader.skip();
+    }
+    let names: std::collections::HashSet<String> = required
+        .iter()
+        .filter_map(Value::as_array)
+        .flatten()
+        .filter_map(Value::as_str)
+        .map(str::to_owned)
+        .collect();
+    reader.at = keys;
+    let mut root = Map::new();
+    for _ in 0..n {
+        let key = reader.key();
+        match key.as_str() {
+            "required" => {
+                reader.skip();
+                root.insert(key, required.take().unwrap_or_default());
+            }
+            "properties" if reader.bytes[reader.at] == OBJECT => {
+                reader.at += 1;
+                let count = reader.len();
+                let mut properties = Map::with_capacity(count);
+                for _ in 0..count {
+                    let name = reader.key();
+                    let schema = if names.contains(&name) {
+                        reader.value()
+                    } else {
+                        reader.skip();
+                        Value::Null
+                    };
+                    properties.insert(name, schema);
+                }
+                root.insert(key, Value::Object(properties));
+            }
+            "properties" => {
+                let value = reader.value();
+                root.insert(key, value);
+            }
+            _ => reader.skip(),
+        }
+    }
+    Value::Object(root)
 }
 
 struct Reader<'a> {
@@ -386,6 +476,46 @@ impl Reader<'_> {
             return WORDS[n / 2].to_owned();
         }
         self.text(n / 2)
+    }
+
+    /// Reads a key; whether it is `key`.
+    fn key_is(&mut self, key: &str) -> bool {
+        let n = self.len();
+        if n % 2 == 1 {
+            return WORDS[n / 2] == key;
+        }
+        let len = n / 2;
+        let is = &self.bytes[self.at..self.at + len] == key.as_bytes();
+        self.at += len;
+        is
+    }
+
+    /// Passes over a value without reading it into one.
+    fn skip(&mut self) {
+        match self.byte() {
+            NULL | FALSE | TRUE => {}
+            POS_INT | NEG_INT | FLOAT => self.at += 8,
+            STRING => {
+                let len = self.len();
+                self.at += len;
+            }
+            WORD => self.at += 1,
+            ARRAY => {
+                for _ in 0..self.len() {
+                    self.skip();
+                }
+            }
+            OBJECT => {
+                for _ in 0..self.len() {
+                    let n = self.len();
+                    if n.is_multiple_of(2) {
+                        self.at += n / 2;
+                    }
+                    self.skip();
+                }
+            }
+            tag => unreachable!("packed values have no tag {tag}"),
+        }
     }
 
     fn string(&mut self) -> String {
@@ -469,6 +599,37 @@ mod tests {
         round_trip(json!([1, [2, [3, [4]]]]));
         let many: Map<String, Value> = (0..1000).map(|i| (format!("k{i}"), json!(i))).collect();
         round_trip(Value::Object(many));
+    }
+
+    fn required_part(value: Value) -> Value {
+        let mut params = Parameters::new(value);
+        params.pack();
+        params.with_required(Value::clone)
+    }
+
+    #[test]
+    fn the_required_part_keeps_only_what_required_names() {
+        assert_eq!(
+            required_part(
+                json!({"type": "object", "properties": {"a": {"type": "string"},
+                "b": {"enum": [1]}}, "description": "D.", "required": ["b", 3]})
+            ),
+            json!({"properties": {"a": null, "b": {"enum": [1]}}, "required": ["b", 3]})
+        );
+        // Key order kept, whichever comes first.
+        let part = required_part(json!({"required": ["a"], "properties": {"a": {}, "z": {}}}));
+        assert_eq!(
+            part.to_string(),
+            r#"{"required":["a"],"properties":{"a":{},"z":null}}"#
+        );
+        assert_eq!(
+            required_part(json!({"properties": "x", "required": "x", "title": "T"})),
+            json!({"properties": "x", "required": "x"})
+        );
+        // A `$ref` anywhere, or a root that is no map: the whole value.
+        let with_ref = json!({"properties": {"a": {"items": {"$ref": "#/x"}}}, "x": 1});
+        assert_eq!(required_part(with_ref.clone()), with_ref);
+        assert_eq!(required_part(json!([1, {"a": 2}])), json!([1, {"a": 2}]));
     }
 
     #[test]

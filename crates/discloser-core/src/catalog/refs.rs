@@ -59,10 +59,16 @@ pub(super) fn check(catalog: &mut Catalog) -> Result<(), LoadError> {
     // The tools' own schemas were walked when they were packed (in parallel, file by file),
     // and the references that stay inside their tool and resolve there were checked then: only
     // the others are listed. The order in which documents are checked (and so which error
-    // comes first) is unchanged.
+    // comes first) is unchanged. A packed schema's list is ready (a copy, most often empty):
+    // only unpacked ones are walked, and only then on several threads.
     let tools: Vec<&super::Parameters> = catalog.tools.iter().map(|t| &t.parameters).collect();
+    let list = |parameters: &super::Parameters| Some(parameters.refs_to_check());
     let mut in_tools: Vec<Option<Vec<(String, String)>>> =
-        super::parallel::map(tools, |parameters| Some(parameters.refs_to_check()));
+        if tools.iter().all(|parameters| parameters.is_packed()) {
+            tools.into_iter().map(list).collect()
+        } else {
+            super::parallel::map(tools, list)
+        };
     while let Some(doc) = queue.pop() {
         let wanted = match doc {
             DocId::Tool(i) => in_tools[i].take().unwrap_or_default(),

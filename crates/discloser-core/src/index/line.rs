@@ -62,16 +62,29 @@ pub fn render(shown_signature: &str, triggers: &[String], summary: &str) -> Stri
         line.push(' ');
         line.push_str(summary);
     }
-    one_line(&line)
+    if may_hold_control(&line) {
+        return one_line(&line);
+    }
+    line.truncate(line.trim_end().len());
+    line
 }
 
 /// Any line break or control character becomes a space; the end is trimmed.
 pub fn one_line(text: &str) -> String {
+    if !may_hold_control(text) {
+        return text.trim_end().to_owned();
+    }
     let mapped: String = text
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
     mapped.trim_end().to_owned()
+}
+
+/// Whether `text` may hold a control character (`char::is_control`: C0, DEL and C1, whose
+/// UTF-8 starts with the byte `0xC2`); `false` means it holds none, and most lines hold none.
+fn may_hold_control(text: &str) -> bool {
+    text.bytes().any(|b| b < 0x20 || b == 0x7f || b == 0xc2)
 }
 
 /// An index line taken apart.
@@ -253,6 +266,16 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn one_line_maps_every_control_character(text in "(\\PC|\\p{Cc}|\u{a0}|\u{85}| ){0,40}") {
+            let mapped: String = text
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            prop_assert_eq!(one_line(&text), mapped.trim_end());
+            prop_assert_eq!(render(&text, &[], ""), one_line(&format!("- {text}")));
+        }
+
         #[test]
         fn parse_gives_back_what_render_wrote(tool in tool()) {
             let file = SourceFile::from_text(tool.to_string(), "t.json".into());

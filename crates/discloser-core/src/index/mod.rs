@@ -280,9 +280,9 @@ pub fn build_entry(
 ) -> Entry {
     let tool = &catalog.tools[index];
     let name = nfc(&tool.name);
-    // The schema unpacked for this entry only (see `catalog::Parameters`): the index of a
-    // large catalog never holds every schema parsed at once.
-    let sig = tool.parameters.with(|root| {
+    // The schema unpacked for this entry only, as far as a signature reads (see
+    // `catalog::Parameters`): the index of a large catalog never holds every schema parsed.
+    let sig = tool.parameters.with_required(|root| {
         let root = crate::catalog::Schema {
             doc: crate::catalog::DocId::Tool(index),
             value: root,

@@ -387,4 +387,84 @@ mod tests {
         assert!(s.starts_with("t(tree: "), "{s}");
         assert!(s.contains("any"), "{s}");
     }
+
+    /// The signature of the whole schema and of what `Parameters::with_required` unpacks.
+    fn both_ways(parameters: Value) -> (Signature, Signature) {
+        let tool = json!({"name": "t", "parameters": parameters});
+        let file = SourceFile::from_text(tool.to_string(), "t.json".into());
+        let catalog = Catalog::from_sources(vec![file], std::path::Path::new(".")).unwrap();
+        let sign = |root: &Value| {
+            let root = Schema {
+                doc: crate::catalog::DocId::Tool(0),
+                value: root,
+            };
+            signature(&catalog, "t", root, 3)
+        };
+        let parameters = &catalog.tools[0].parameters;
+        assert!(parameters.kept().is_none(), "packed");
+        (parameters.with(sign), parameters.with_required(sign))
+    }
+
+    #[test]
+    fn the_required_part_of_a_schema_signs_as_the_whole() {
+        let schemas = [
+            json!({"type": "object", "description": "Root.", "properties": {
+                "a": {"type": "string", "description": "Optional."},
+                "b": {"enum": [1, 2], "description": "B."}}, "required": ["b"]}),
+            // `required` first, repeated, with names that are not strings or not properties.
+            json!({"required": ["b", 1, "b", "zz", "type"], "properties": {
+                "type": {"type": "integer"}, "b": {"anyOf": [{"const": "x"}, {"type": "null"}]},
+                "required": {"type": "array", "items": {"enum": ["p", "q", "r", "s"]}},
+                "properties": {"type": "object"}}}),
+            json!({"properties": {"required": {"type": ["string", "null"]}},
+                "required": ["required", "properties"]}),
+            json!({"properties": [1, 2], "required": ["a"]}),
+            json!({"required": "a", "properties": {"a": {}}}),
+            json!({"properties": {"a": {"type": "string"}}}),
+            json!({"required": ["a"]}),
+            json!({}),
+            // With a `$ref` anywhere, the whole schema is unpacked.
+            json!({"$defs": {"K": {"enum": ["x", "y"]}}, "required": ["k"],
+                "properties": {"k": {"$ref": "#/$defs/K"}, "o": {"$ref": "#/properties/k"}}}),
+            json!({"required": ["k"], "properties": {
+                "k": {"$ref": "#/properties/o"}, "o": {"enum": ["u", "v"]}}}),
+            json!({"$ref": "#/$defs/R", "$defs": {"R": {"required": ["a"],
+                "properties": {"a": {"type": "boolean"}}}}}),
+        ];
+        for schema in schemas {
+            let (whole, part) = both_ways(schema.clone());
+            assert_eq!(whole, part, "{schema}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_generated_schema_signs_the_same_from_its_required_part(
+            names in proptest::collection::vec("[a-c]|type|items|enum|required|properties", 0..5),
+            required in proptest::collection::vec("[a-d]|type|required", 0..4),
+            kinds in proptest::collection::vec(0..6_usize, 5),
+            first in proptest::bool::ANY,
+        ) {
+            let schema_of = |k: usize| match k {
+                0 => json!({"type": "string", "description": "A."}),
+                1 => json!({"enum": ["x", "y", "z", "w"]}),
+                2 => json!({"type": "array", "items": {"enum": [1, 2]}}),
+                3 => json!({"anyOf": [{"const": true}, {"type": "null"}]}),
+                4 => json!({"properties": {"in": {"type": "integer"}}, "required": ["in"]}),
+                _ => json!(7),
+            };
+            let properties: serde_json::Map<String, Value> = names
+                .iter()
+                .zip(&kinds)
+                .map(|(n, &k)| (n.clone(), schema_of(k)))
+                .collect();
+            let schema = if first {
+                json!({"required": required, "properties": properties, "title": "T"})
+            } else {
+                json!({"properties": properties, "description": "D.", "required": required})
+            };
+            let (whole, part) = both_ways(schema);
+            proptest::prop_assert_eq!(whole, part);
+        }
+    }
 }

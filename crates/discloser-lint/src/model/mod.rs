@@ -200,37 +200,39 @@ fn score(texts: &[&str], types: &[String]) -> f64 {
 
 /// The score (a logit) of a normalised text.
 fn score_of(norm: &[char], types: &[String]) -> f64 {
-    thread_local! {
-        /// One bit per bucket: which this text's features have reached (cleared after each).
-        static SEEN: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
-    }
     let buckets = features_of(norm, types);
     let bias = header_f64(16);
     // The sum of the distinct buckets' weights, and their number: integers, whatever the order.
-    let (sum, distinct) = SEEN.with_borrow_mut(|seen| {
-        if seen.is_empty() {
-            seen.resize((1usize << header_u32(4)).div_ceil(64), 0);
-        }
-        let (mut sum, mut distinct) = (0i64, 0usize);
-        for &b in &buckets {
-            let (word, bit) = (b as usize / 64, 1u64 << (b % 64));
-            if seen[word] & bit == 0 {
-                seen[word] |= bit;
+    // Distinct by a small open-addressing set sized to the text (a bitset of every bucket was
+    // 32 KB to clear and fault in, for the hundreds a text reaches).
+    let slots = (buckets.len() * 2).next_power_of_two().max(64);
+    let mut seen = vec![EMPTY; slots];
+    let (mut sum, mut distinct) = (0i64, 0usize);
+    for &b in &buckets {
+        // A bucket is a hash already: its low bits are a slot.
+        let mut i = b as usize & (slots - 1);
+        loop {
+            if seen[i] == b {
+                break;
+            }
+            if seen[i] == EMPTY {
+                seen[i] = b;
                 sum += weight(b);
                 distinct += 1;
+                break;
             }
+            i = (i + 1) & (slots - 1);
         }
-        for &b in &buckets {
-            seen[b as usize / 64] = 0;
-        }
-        (sum, distinct)
-    });
+    }
     if distinct == 0 {
         return bias;
     }
     // The script's order of operations, so the same double comes out.
     bias + sum as f64 * header_f64(8) / (distinct as f64).sqrt()
 }
+
+/// No bucket: buckets are below `1 << header_u32(4)`, far below this.
+const EMPTY: u32 = u32::MAX;
 
 #[cfg(test)]
 mod tests {
