@@ -4,10 +4,10 @@
 //!
 //! For each pattern two minimised DFAs are written to `OUT_DIR`: `NAME.under.dfa` and
 //! `NAME.over.dfa`, the pattern with its word-boundary markers expanded the two ways (see
-//! `Boundary`), in the target's byte order, after a 4-byte header whose first byte says how: `1` dense, when that
-//! takes at most [`DENSE_UP_TO`] bytes (a search then reads one transition a byte), else `0`
-//! sparse (a state's transitions are searched, but the DFA is many times smaller).
-//! `src/cues/mod.rs` embeds them.
+//! `Boundary`), in the target's byte order, after a 4-byte header whose first byte says how:
+//! `1` dense, when that takes at most [`DENSE_UP_TO`] bytes (a search then reads one
+//! transition a byte), else `0` sparse (a state's transitions are searched, but the DFA is
+//! many times smaller). `src/cues/mod.rs` embeds them.
 
 use std::path::Path;
 

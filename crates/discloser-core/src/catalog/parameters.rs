@@ -80,11 +80,7 @@ impl Parameters {
     /// `f` of the value: the kept one when there is one, else a copy unpacked for this call
     /// only (nothing is kept).
     pub fn with<R>(&self, f: impl FnOnce(&Value) -> R) -> R {
-        match (self.value.get(), &self.packed) {
-            (Some(value), _) => f(value),
-            (None, Some(packed)) => f(&unpack(packed)),
-            (None, None) => unreachable!("parameters hold a value or its packed bytes"),
-        }
+        self.with_unpacked(unpack, f)
     }
 
     /// `f` of the schema as far as its required parameters go: what a signature reads. From
@@ -94,9 +90,14 @@ impl Parameters {
     /// whole value, as [`Parameters::with`] gives it. Most of a schema's bytes are the
     /// descriptions and optional parameters a signature never reads.
     pub fn with_required<R>(&self, f: impl FnOnce(&Value) -> R) -> R {
+        self.with_unpacked(unpack_required, f)
+    }
+
+    /// `f` of the kept value, else of what `unpack` makes of the packed bytes for this call.
+    fn with_unpacked<R>(&self, unpack: fn(&[u8]) -> Value, f: impl FnOnce(&Value) -> R) -> R {
         match (self.value.get(), &self.packed) {
             (Some(value), _) => f(value),
-            (None, Some(packed)) => f(&unpack_required(packed)),
+            (None, Some(packed)) => f(&unpack(packed)),
             (None, None) => unreachable!("parameters hold a value or its packed bytes"),
         }
     }

@@ -62,23 +62,24 @@ pub fn render(shown_signature: &str, triggers: &[String], summary: &str) -> Stri
         line.push(' ');
         line.push_str(summary);
     }
-    if may_hold_control(&line) {
-        return one_line(&line);
-    }
-    line.truncate(line.trim_end().len());
-    line
+    one_line_owned(line)
 }
 
 /// Any line break or control character becomes a space; the end is trimmed.
 pub fn one_line(text: &str) -> String {
-    if !may_hold_control(text) {
-        return text.trim_end().to_owned();
+    one_line_owned(text.to_owned())
+}
+
+/// [`one_line`] of a string already owned: a line with no control character is only trimmed.
+fn one_line_owned(mut text: String) -> String {
+    if may_hold_control(&text) {
+        text = text
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect();
     }
-    let mapped: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    mapped.trim_end().to_owned()
+    text.truncate(text.trim_end().len());
+    text
 }
 
 /// Whether `text` may hold a control character (`char::is_control`: C0, DEL and C1, whose
