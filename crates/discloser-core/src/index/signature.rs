@@ -15,6 +15,7 @@
 use serde_json::Value;
 
 use crate::catalog::{Catalog, Docs, Schema};
+use crate::schema::Key;
 use crate::schema::closed::{self, MAX_NESTING as MAX_DEPTH};
 
 /// One required parameter as shown in the index.
@@ -65,13 +66,13 @@ pub fn signature(
     // this call, and its local `$ref`s resolve in that copy.
     let catalog = Docs::rooted(catalog, parameters);
     let root = catalog.deref(parameters).unwrap_or(parameters);
-    let properties = root.value.get("properties").and_then(Value::as_object);
+    let properties = root.value.key("properties").and_then(Value::as_object);
     // A set beside the list: 300,000 required names must not take 10^11 comparisons.
     let mut seen = std::collections::HashSet::new();
     let mut required: Vec<&str> = Vec::new();
     for r in root
         .value
-        .get("required")
+        .key("required")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
@@ -131,7 +132,7 @@ fn closed(catalog: Docs<'_>, schema: Schema<'_>, depth: usize) -> Option<Vec<Val
 fn base_type(catalog: Docs<'_>, schema: Schema<'_>, values: &[Value]) -> String {
     let declared = catalog.deref(schema).ok().and_then(|s| {
         s.value
-            .get("type")
+            .key("type")
             .and_then(Value::as_str)
             .map(str::to_owned)
     });
@@ -178,8 +179,8 @@ fn spell(catalog: Docs<'_>, schema: Schema<'_>, max: usize, depth: usize) -> Str
     let doc = schema.doc;
     let sub = |value| Schema { doc, value };
     if let Some(branches) = v
-        .get("anyOf")
-        .or_else(|| v.get("oneOf"))
+        .key("anyOf")
+        .or_else(|| v.key("oneOf"))
         .and_then(Value::as_array)
     {
         let parts: Vec<String> = branches
@@ -188,10 +189,10 @@ fn spell(catalog: Docs<'_>, schema: Schema<'_>, max: usize, depth: usize) -> Str
             .collect();
         return union(parts);
     }
-    if let Some([only]) = v.get("allOf").and_then(Value::as_array).map(Vec::as_slice) {
+    if let Some([only]) = v.key("allOf").and_then(Value::as_array).map(Vec::as_slice) {
         return spell(catalog, sub(only), max, depth + 1);
     }
-    match v.get("type") {
+    match v.key("type") {
         Some(Value::String(t)) => spell_type(catalog, schema, t, max, depth),
         Some(Value::Array(types)) => {
             let parts = types
@@ -201,8 +202,8 @@ fn spell(catalog: Docs<'_>, schema: Schema<'_>, max: usize, depth: usize) -> Str
                 .collect();
             union(parts)
         }
-        _ if v.get("properties").is_some() => "object".into(),
-        _ if v.get("items").is_some() => spell_type(catalog, schema, "array", max, depth),
+        _ if v.key("properties").is_some() => "object".into(),
+        _ if v.key("items").is_some() => spell_type(catalog, schema, "array", max, depth),
         _ => "any".into(),
     }
 }
@@ -214,7 +215,7 @@ fn spell_type(catalog: Docs<'_>, schema: Schema<'_>, ty: &str, max: usize, depth
     if ty != "array" {
         return ty.to_owned();
     }
-    match schema.value.get("items") {
+    match schema.value.key("items") {
         Some(items @ Value::Object(_)) => {
             let inner = spell(
                 catalog,

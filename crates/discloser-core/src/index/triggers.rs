@@ -4,10 +4,19 @@
 /// shorter first (by characters), ties by code point. The order is total, so the rendered line
 /// is the same whatever order the triggers were written or stored in.
 pub fn normalize_triggers<S: AsRef<str>>(triggers: &[S]) -> Vec<String> {
-    let mut out: Vec<(usize, String)> = triggers
-        .iter()
-        .map(|t| normalize_trigger(t.as_ref()))
-        .filter(|t| !t.is_empty())
+    sort_triggers(
+        triggers
+            .iter()
+            .map(|t| normalize_trigger(t.as_ref()))
+            .filter(|t| !t.is_empty()),
+    )
+}
+
+/// Triggers already normalised ([`normalize_trigger`], none empty) in the index's order,
+/// deduplicated: what [`normalize_triggers`] makes of them.
+pub fn sort_triggers(normalized: impl IntoIterator<Item = String>) -> Vec<String> {
+    let mut out: Vec<(usize, String)> = normalized
+        .into_iter()
         .map(|t| (t.chars().count(), t))
         .collect();
     out.sort();

@@ -5,6 +5,7 @@
 
 use serde_json::Value;
 
+use super::Key;
 use super::resolve::{Documents, Schema, deref};
 
 /// How deep the reader follows nested schemas (unions of refs, a single `allOf`); the index's
@@ -23,15 +24,15 @@ pub fn closed_values<'a>(
     }
     let schema = deref(docs, schema).ok()?;
     let v = schema.value;
-    if let Some(values) = v.get("enum").and_then(Value::as_array) {
+    if let Some(values) = v.key("enum").and_then(Value::as_array) {
         return Some(dedup(values.iter().cloned()));
     }
-    if let Some(value) = v.get("const") {
+    if let Some(value) = v.key("const") {
         return Some(vec![value.clone()]);
     }
     if let Some(branches) = v
-        .get("anyOf")
-        .or_else(|| v.get("oneOf"))
+        .key("anyOf")
+        .or_else(|| v.key("oneOf"))
         .and_then(Value::as_array)
     {
         let mut values = Vec::new();
@@ -48,7 +49,7 @@ pub fn closed_values<'a>(
         }
         return (!values.is_empty()).then(|| dedup(values.into_iter()));
     }
-    match v.get("allOf").and_then(Value::as_array).map(Vec::as_slice) {
+    match v.key("allOf").and_then(Value::as_array).map(Vec::as_slice) {
         Some([only]) => closed_values(
             docs,
             Schema {
@@ -63,7 +64,7 @@ pub fn closed_values<'a>(
 
 fn is_null_type<'a>(docs: impl Documents<'a>, schema: Schema<'a>) -> bool {
     deref(docs, schema).is_ok_and(|s| {
-        s.value.get("type").and_then(Value::as_str) == Some("null") && s.value.get("enum").is_none()
+        s.value.key("type").and_then(Value::as_str) == Some("null") && s.value.key("enum").is_none()
     })
 }
 

@@ -15,3 +15,28 @@ pub use closed::closed_values;
 pub use keywords::{Holds, KEYWORDS, Keyword};
 pub use resolve::{DocId, Documents, Local, RefError, Schema, deref};
 pub use walk::{Node, Reach, Walk, walk_mut};
+
+use serde_json::Value;
+
+/// One key of a JSON object, read as [`Value::get`] reads it (`None` for a value that is not
+/// an object), with no hash for a small object.
+pub trait Key {
+    /// The value at `key`, if this is an object that has it.
+    fn key(&self, key: &str) -> Option<&Value>;
+}
+
+/// Objects up to this many keys are searched key by key: a schema's objects hold a handful,
+/// and hashing the key (SipHash, the map's hasher) cost more than comparing them all.
+const SCAN_KEYS_UP_TO: usize = 16;
+
+impl Key for Value {
+    #[inline]
+    fn key(&self, key: &str) -> Option<&Value> {
+        let map = self.as_object()?;
+        if map.len() <= SCAN_KEYS_UP_TO {
+            map.iter().find_map(|(k, v)| (k == key).then_some(v))
+        } else {
+            map.get(key)
+        }
+    }
+}

@@ -9,6 +9,7 @@
 
 use serde_json::Value;
 
+use super::Key;
 use crate::diagnostic::did_you_mean;
 use crate::source::{pointer_push, pointer_segments};
 
@@ -105,7 +106,7 @@ pub fn resolve_once<'a>(
     docs: impl Documents<'a>,
     schema: Schema<'a>,
 ) -> Result<Schema<'a>, RefError> {
-    let Some(reference) = schema.value.get("$ref").and_then(Value::as_str) else {
+    let Some(reference) = schema.value.key("$ref").and_then(Value::as_str) else {
         return Ok(schema);
     };
     let (doc, pointer) = match parse_ref(reference)? {
@@ -130,7 +131,7 @@ pub fn resolve_once<'a>(
 /// passed, or runs longer than [`MAX_CHAIN`], is an error.
 pub fn deref<'a>(docs: impl Documents<'a>, mut schema: Schema<'a>) -> Result<Schema<'a>, RefError> {
     let mut seen: Vec<(DocId, *const Value)> = Vec::new();
-    while let Some(reference) = schema.value.get("$ref").and_then(Value::as_str) {
+    while let Some(reference) = schema.value.key("$ref").and_then(Value::as_str) {
         let key = (schema.doc, std::ptr::from_ref(schema.value));
         if seen.contains(&key) {
             let chain = seen.len();

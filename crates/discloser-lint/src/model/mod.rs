@@ -53,7 +53,8 @@ fn has_or_word(norm: &[char]) -> bool {
                 .any(|w| !w.is_ascii() && (w.chars().count() > 1 || *w == "或") && norm.contains(w))
 }
 
-/// Characters the normalised text treats as space.
+/// Characters the normalised text treats as space (the script's list; [`is_space`] tells them).
+#[cfg(test)]
 const WHITESPACE: &[char] = &[
     ' ', '\t', '\n', '\r', '\u{0b}', '\u{0c}', '\u{a0}', '\u{1680}', '\u{2000}', '\u{2001}',
     '\u{2002}', '\u{2003}', '\u{2004}', '\u{2005}', '\u{2006}', '\u{2007}', '\u{2008}', '\u{2009}',
@@ -67,6 +68,16 @@ const WIDE_PUNCT: &[char] = &[
     '「', '」', '『', '』', '【', '】', '〜', '・', '！', '＃', '（', '）', '＊', '＋', '，', '－',
     '／', '：', '；', '＝', '？', '＠', '｜', '～',
 ];
+
+/// Whether `c` is one of [`WHITESPACE`]: Unicode's `White_Space` but U+0085 (a test checks
+/// every character), told without a scan of the list.
+fn is_space(c: char) -> bool {
+    if c.is_ascii() {
+        matches!(c, ' ' | '\t'..='\r')
+    } else {
+        c != '\u{85}' && c.is_whitespace()
+    }
+}
 
 fn is_punct(c: char) -> bool {
     c.is_ascii_punctuation() || !c.is_ascii() && WIDE_PUNCT.binary_search(&c).is_ok()
@@ -124,7 +135,7 @@ fn normalise(texts: &[&str]) -> Vec<char> {
         if out.len() >= MAX_CHARS {
             break;
         }
-        if WHITESPACE.contains(&c) {
+        if is_space(c) {
             space = true;
             continue;
         }
@@ -278,6 +289,13 @@ mod tests {
         assert!((10..=24).contains(&bits));
         assert_eq!(WEIGHTS.len(), HEADER + 2 * (1 << bits));
         assert!(header_f64(8) > 0.0 && header_f64(16).is_finite());
+    }
+
+    #[test]
+    fn is_space_is_the_whitespace_list() {
+        for c in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+            assert_eq!(is_space(c), WHITESPACE.contains(&c), "{c:?}");
+        }
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! DL006 `invalid-schema`.
 
+use discloser_core::schema::Key;
 use discloser_core::schema::walk::{Reach, Walk};
 use serde_json::Value;
 
@@ -100,7 +101,7 @@ fn check_tool(
             .with_help(help),
         );
     }
-    let root_type = params.get("type").and_then(Value::as_str);
+    let root_type = params.key("type").and_then(Value::as_str);
     if let Some(ty) = root_type.filter(|t| *t != "object" && standard_for(t) != Some("object")) {
         out.push(Diagnostic::tool(
             i,
@@ -111,9 +112,9 @@ fn check_tool(
             ),
         ));
     }
-    let properties = params.get("properties").and_then(Value::as_object);
+    let properties = params.key("properties").and_then(Value::as_object);
     for (j, name) in params
-        .get("required")
+        .key("required")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
@@ -147,7 +148,7 @@ fn walk_types(schema: &Value, out: &mut Vec<(String, String)>) {
         .max_depth(64)
         .last_first();
     while let Some(node) = walk.next() {
-        match node.value.get("type") {
+        match node.value.key("type") {
             Some(Value::String(t)) if !STANDARD_TYPES.contains(&t.as_str()) => {
                 out.push((pointer_push(&walk.pointer(&node), "type"), t.clone()));
             }

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 
 use crate::catalog::formats::Format;
 use crate::catalog::formats::mcp::TRIGGERS_META_KEY;
-use crate::index::triggers::{normalize_trigger, normalize_triggers};
+use crate::index::triggers::{normalize_trigger, sort_triggers};
 use crate::source::pointer_push;
 use crate::{Applicability, At, Context, Diagnostic, Proposal, Proposed, Severity, Tools};
 
@@ -88,7 +88,7 @@ fn diagnostic(at: At, what: &str, list: &[String]) -> Option<Diagnostic> {
         .map(|t| normalize_trigger(t))
         .filter(|t| !t.is_empty())
         .collect();
-    let canonical = normalize_triggers(list);
+    let canonical = sort_triggers(written.iter().cloned());
     if written == canonical {
         return None;
     }

@@ -1,6 +1,6 @@
 //! DL004 `untyped-enum`.
 
-use discloser_core::schema::{DocId, Schema, closed_values};
+use discloser_core::schema::{DocId, Key, Schema, closed_values};
 use serde_json::Value;
 
 use crate::lists;
@@ -490,7 +490,7 @@ fn collect_params<'a>(
         if depth > 6 {
             continue;
         }
-        let Some(props) = schema.value.get("properties").and_then(Value::as_object) else {
+        let Some(props) = schema.value.key("properties").and_then(Value::as_object) else {
             continue;
         };
         for (name, value) in props {
@@ -502,7 +502,7 @@ fn collect_params<'a>(
             let resolved = catalog.deref_in(whole, own).unwrap_or(own);
             let items = resolved
                 .value
-                .get("items")
+                .key("items")
                 .filter(|v| v.is_object())
                 .map(|v| Schema {
                     doc: resolved.doc,
@@ -523,13 +523,13 @@ fn collect_params<'a>(
             // A `pattern` that repeats (`^[GDZTKOFS]*$`) admits combinations of the listed
             // letters: they are flags, and the pattern already constrains them.
             let repeats = |v: &Value| {
-                v.get("pattern")
+                v.key("pattern")
                     .and_then(Value::as_str)
                     .is_some_and(|p| p.contains(['*', '+', '{']))
             };
-            let formatted = resolved.value.get("format").is_some()
+            let formatted = resolved.value.key("format").is_some()
                 || repeats(resolved.value)
-                || items.is_some_and(|it| it.value.get("format").is_some() || repeats(it.value));
+                || items.is_some_and(|it| it.value.key("format").is_some() || repeats(it.value));
             let can_be_enum = !types
                 .iter()
                 // `dict` is how BFCL writes `object`.
@@ -538,7 +538,7 @@ fn collect_params<'a>(
                     .iter()
                     .any(|t| matches!(t.as_str(), "string" | "integer" | "number"));
             let text_of =
-                |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map(str::to_owned);
+                |v: &Value, key: &str| v.key(key).and_then(Value::as_str).map(str::to_owned);
             let mut texts: Vec<(&'static str, String)> = Vec::new();
             if let Some(t) =
                 text_of(value, "description").or_else(|| text_of(resolved.value, "description"))
@@ -566,7 +566,7 @@ fn collect_params<'a>(
                         .is_some_and(|branches| {
                             branches
                                 .iter()
-                                .any(|b| b.get("enum").is_some() || b.get("const").is_some())
+                                .any(|b| b.key("enum").is_some() || b.key("const").is_some())
                         })
                 })
             });
@@ -580,17 +580,17 @@ fn collect_params<'a>(
                 depth,
                 types: types.clone(),
                 formatted,
-                default: resolved.value.get("default").and_then(|d| match d {
+                default: resolved.value.key("default").and_then(|d| match d {
                     Value::String(s) => Some(s.clone()),
                     Value::Number(n) => Some(n.to_string()),
                     _ => None,
                 }),
             });
-            if resolved.value.get("properties").is_some() {
+            if resolved.value.key("properties").is_some() {
                 stack.push((resolved, here.clone(), depth + 1));
             }
             if let Some(items) = items.map(|it| catalog.deref_in(whole, it).unwrap_or(it))
-                && items.value.get("properties").is_some()
+                && items.value.key("properties").is_some()
             {
                 stack.push((items, pointer_push(&here, "items"), depth + 1));
             }
@@ -600,7 +600,7 @@ fn collect_params<'a>(
 }
 
 fn type_names(schema: &Value) -> Vec<String> {
-    match schema.get("type") {
+    match schema.key("type") {
         Some(Value::String(t)) => vec![t.to_lowercase()],
         Some(Value::Array(ts)) => ts
             .iter()
