@@ -18,6 +18,7 @@ mod json_tokens;
 mod split;
 mod yaml_events;
 pub mod yaml_scalar;
+mod yaml_split;
 
 /// The most tools one input file may hold. A loaded tool takes about 1.7 KB besides its schema
 /// (its name, description, pointers, positions), so 3.6 million tiny tools in a 61 MB file took
@@ -307,7 +308,10 @@ impl SourceFile {
                     json_message(&e),
                 )
             }),
-            Syntax::Yaml => match yaml_events::fast_value(&self.text) {
+            // A large file's items on several threads; any doubt, and the whole text on one.
+            Syntax::Yaml => match yaml_split::parse(&self.text)
+                .or_else(|| yaml_events::fast_value(&self.text))
+            {
                 Some((value, outline)) => {
                     // A second parse of the same text records the same outline: keep the first.
                     let _ = self.outline.set(Box::new(outline));

@@ -171,7 +171,7 @@ const FAST_MAX_DEPTH: usize = 48;
 /// since with anchors and aliases a small file can expand to billions (an alias bomb); a plain
 /// document has no aliases, so its size is bounded by the file's (64 MiB): a catalog of 6,000
 /// tools in one YAML file loads. Past this, serde-saphyr decides (and refuses).
-const FAST_MAX_NODES: usize = 20_000_000;
+pub(super) const FAST_MAX_NODES: usize = 20_000_000;
 
 /// The JSON value of a YAML document when it is plain enough to be sure of it without
 /// serde-saphyr: one document; no tags, anchors, aliases or merge keys; string keys; no
@@ -185,6 +185,12 @@ const FAST_MAX_NODES: usize = 20_000_000;
 /// With the value comes the document's [`Outline`], recorded in the same pass: where its tools
 /// are, so that listing them costs no second parse of the file.
 pub(super) fn fast_value(text: &str) -> Option<(Value, Outline)> {
+    fast_value_counted(text).map(|(value, outline, _)| (value, outline))
+}
+
+/// [`fast_value`], with the number of nodes it built (the root's included), which
+/// [`FAST_MAX_NODES`] bounds: a file parsed in runs (`yaml_split`) adds up its runs'.
+pub(super) fn fast_value_counted(text: &str) -> Option<(Value, Outline, usize)> {
     /// A collection's position, and its children's when the outline goes below it.
     struct Place {
         at: Loc,
@@ -355,7 +361,7 @@ pub(super) fn fast_value(text: &str) -> Option<(Value, Outline)> {
         return None;
     }
     let (value, tree) = root?;
-    Some((value, Outline { depth, tree }))
+    Some((value, Outline { depth, tree }, nodes))
 }
 
 /// A plain scalar's value when it is unambiguous (YAML 1.2 core schema with the strict
