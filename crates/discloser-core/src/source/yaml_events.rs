@@ -185,12 +185,14 @@ pub(super) const FAST_MAX_NODES: usize = 20_000_000;
 /// With the value comes the document's [`Outline`], recorded in the same pass: where its tools
 /// are, so that listing them costs no second parse of the file.
 pub(super) fn fast_value(text: &str) -> Option<(Value, Outline)> {
-    fast_value_counted(text).map(|(value, outline, _)| (value, outline))
+    fast_value_counted(text, 0).map(|(value, outline, _)| (value, outline))
 }
 
-/// [`fast_value`], with the number of nodes it built (the root's included), which
-/// [`FAST_MAX_NODES`] bounds: a file parsed in runs (`yaml_split`) adds up its runs'.
-pub(super) fn fast_value_counted(text: &str) -> Option<(Value, Outline, usize)> {
+/// [`fast_value`] of a text whose root lies `below` levels under the document's root (a run of
+/// a `tools` list's items, parsed as a list of its own: 1), with the number of nodes it built
+/// (the root's included), which [`FAST_MAX_NODES`] bounds: a file parsed in runs
+/// (`yaml_split`) adds up its runs'.
+pub(super) fn fast_value_counted(text: &str, below: usize) -> Option<(Value, Outline, usize)> {
     /// A collection's position, and its children's when the outline goes below it.
     struct Place {
         at: Loc,
@@ -275,7 +277,7 @@ pub(super) fn fast_value_counted(text: &str) -> Option<(Value, Outline, usize)> 
                 // Whether this list records its items' positions.
                 let kids = (stack.len() < depth).then(|| Kids::Seq(Vec::new()));
                 stack.push(Frame::Seq(Vec::new(), Place { at, kids }));
-                if stack.len() > FAST_MAX_DEPTH {
+                if stack.len() + below > FAST_MAX_DEPTH {
                     return None;
                 }
                 continue;
@@ -286,7 +288,7 @@ pub(super) fn fast_value_counted(text: &str) -> Option<(Value, Outline, usize)> 
                 }
                 let kids = (stack.len() < depth).then(|| Kids::Map(Vec::new()));
                 stack.push(Frame::Map(Vec::new(), None, None, Place { at, kids }));
-                if stack.len() > FAST_MAX_DEPTH {
+                if stack.len() + below > FAST_MAX_DEPTH {
                     return None;
                 }
                 continue;

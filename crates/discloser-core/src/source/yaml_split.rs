@@ -1,15 +1,18 @@
 //! A large YAML file parsed on several threads: when its root is a block list written at column
-//! 0 (a bare list of tools), a scan of its lines finds where each item starts, runs of items are
-//! parsed as lists of their own in parallel by the fast path ([`fast_value`]), and their items
-//! and positions are put back in order.
+//! 0 (a bare list of tools), or a mapping at column 0 whose `tools:` holds a block list, a scan
+//! of its lines finds where each item starts, runs of items are parsed as lists of their own in
+//! parallel by the fast path ([`fast_value`](super::yaml_events::fast_value)), and their items
+//! and positions are put back in order. A mapping's other keys are parsed as the file with the
+//! list's lines left blank and `[]` after `tools:` (the shell), beside the runs.
 //!
-//! This is only a faster way to the same value and outline. A line at column 0 that starts
-//! neither an item (`-` then a space, a tab or the line's end) nor a comment, a NUL byte (which
-//! ends the parser's input), or any run the fast path does not take, gives `None`: the caller
-//! then parses the whole text on one thread, as before. Cutting at an item's `-` cannot change
-//! what a run means when the run parses: an item's content is indented, and a line at column 0
-//! inside a quoted scalar or a flow collection leaves the run before it unterminated, which
-//! fails its parse.
+//! This is only a faster way to the same value and outline. A line at column 0 that is neither
+//! an item (`-` then a space, a tab or the line's end), a comment nor (in a mapping) a key, a
+//! NUL byte (which ends the parser's input), a shell or run the fast path does not take, or a
+//! cut right after an empty block scalar (placed where the next line starts) gives `None`: the
+//! caller then parses the whole text on one thread, as before. Cutting at an item's `-` cannot
+//! change what a run means when the run parses: an item's content is indented more than its
+//! `-`, and a line inside a quoted scalar or a flow collection that looks like an item leaves
+//! the run before it unterminated, which fails its parse.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -36,26 +39,69 @@ pub(super) fn parse(text: &str) -> Option<(Value, Outline)> {
     parse_in_runs(text, RUN_BYTES)
 }
 
+/// A run of items: its byte range in the text, and the lines before it.
+type Run = ((usize, usize), usize);
+
+/// Where a file's items are.
+struct Layout {
+    runs: Vec<Run>,
+    /// In a root mapping: where the `tools` key ends on its line, the byte range of its list's
+    /// lines, and the column of their `-`s.
+    tools: Option<(usize, (usize, usize), usize)>,
+}
+
+/// What one thread parses: the shell of a mapping, or a run of items.
+enum Job {
+    Shell(String),
+    Run(Run),
+}
+
 /// [`parse`] with runs of about `run_bytes`, whatever the text's size (the tests cut small
 /// texts into many runs).
 fn parse_in_runs(text: &str, run_bytes: usize) -> Option<(Value, Outline)> {
-    let runs = runs(text, run_bytes)?;
+    let Layout { runs, tools } = layout(text, run_bytes)?;
+    // A `tools` list's items lie a level deeper in the file than in a run.
+    let below = usize::from(tools.is_some());
+    let mut jobs: Vec<Job> = runs.into_iter().map(Job::Run).collect();
+    if let Some((key_end, (start, end), _)) = tools {
+        // The list's lines left blank: the lines after it keep their numbers.
+        let breaks = text[start..end].bytes().filter(|&b| b == b'\n').count()
+            + text[start..end].matches('\r').count()
+            - text[start..end].matches("\r\n").count();
+        let shell = [
+            &text[..key_end],
+            " []",
+            &text[key_end..start],
+            &"\n".repeat(breaks),
+            &text[end..],
+        ]
+        .concat();
+        jobs.insert(0, Job::Shell(shell));
+    }
     let failed = AtomicBool::new(false);
-    let parsed = discloser_tokens::parallel::map_coarse(runs, |(start, line)| {
+    let parsed = discloser_tokens::parallel::map_coarse(jobs, |job| {
         if failed.load(Ordering::Relaxed) {
             return None;
         }
-        let parsed = fast_value_counted(&text[start.0..start.1]);
+        let (parsed, line) = match job {
+            Job::Shell(shell) => (fast_value_counted(&shell, 0), 0),
+            Job::Run(((start, end), line)) => (fast_value_counted(&text[start..end], below), line),
+        };
         if parsed.is_none() {
             failed.store(true, Ordering::Relaxed);
         }
         Some((parsed?, line))
     });
+    let mut parsed = parsed.into_iter();
+    let shell = match below {
+        0 => None,
+        _ => Some(parsed.next()??.0),
+    };
     let mut items = Vec::new();
     let mut places = Vec::new();
-    let mut root_at = None;
-    // The root, and each run's nodes but its own list.
-    let mut nodes = 1_usize;
+    let mut list_at = None;
+    // Each run's nodes but its own list: that list is the shell's `[]`, or the root.
+    let mut nodes = shell.as_ref().map_or(1, |(_, _, count)| *count);
     for run in parsed {
         let ((value, outline, count), line) = run?;
         let (Value::Array(run_items), Kids::Seq(run_places)) = (value, outline.tree.kids) else {
@@ -64,50 +110,106 @@ fn parse_in_runs(text: &str, run_bytes: usize) -> Option<(Value, Outline)> {
         if outline.depth != 1 || run_items.len() != run_places.len() {
             return None;
         }
-        root_at.get_or_insert(outline.tree.at);
+        list_at.get_or_insert(shifted(outline.tree.at, line));
         nodes += count - 1;
         items.extend(run_items);
-        places.extend(run_places.into_iter().map(|p| shifted(p, line)));
+        places.extend(run_places.into_iter().map(|p| PosNode {
+            at: shifted(p.at, line),
+            kids: p.kids,
+        }));
     }
     // Past the fast path's limit, the sequential parse hands the text to serde-saphyr.
     if nodes > FAST_MAX_NODES {
         return None;
     }
-    let tree = PosNode {
-        at: root_at?,
+    // The parser places a list at its first `-`, but a list at the column of its key where its
+    // first item's line goes on after the `-` (and a first item with nothing after its `-` on
+    // that line is left to the sequential parse).
+    let list_at = match tools {
+        Some((_, (start, _), 0)) => {
+            let after = text[start + 1..].trim_start_matches([' ', '\t']);
+            if after.starts_with(['#', '\n', '\r']) || after.is_empty() {
+                return None;
+            }
+            let Loc::Pos(first) = list_at? else {
+                return None;
+            };
+            Loc::Pos(super::Position {
+                line: first.line,
+                col: text.len() - after.len() - start + 1,
+            })
+        }
+        _ => list_at?,
+    };
+    let list = PosNode {
+        at: list_at,
         kids: Kids::Seq(places),
     };
-    Some((Value::Array(items), Outline { depth: 1, tree }))
+    let Some((mut value, mut outline, _)) = shell else {
+        return Some((
+            Value::Array(items),
+            Outline {
+                depth: 1,
+                tree: list,
+            },
+        ));
+    };
+    // The shell's `[]` becomes the list; the outline goes to the items (depth 2) as the whole
+    // parse's does.
+    let Kids::Map(entries) = &mut outline.tree.kids else {
+        return None;
+    };
+    let (_, _, node) = entries.iter_mut().find(|(key, _, _)| key == "tools")?;
+    if outline.depth != 2 || !matches!(&node.kids, Kids::Seq(k) if k.is_empty()) {
+        return None;
+    }
+    *node = list;
+    match value.get_mut("tools")? {
+        slot @ Value::Array(_) => *slot = Value::Array(items),
+        _ => return None,
+    }
+    Some((value, outline))
 }
 
-/// An item's place in its run, moved down by the `line` lines before the run (an item's
-/// outline is its position alone: the root list's outline is one level deep).
-fn shifted(place: PosNode, line: usize) -> PosNode {
-    let at = match place.at {
+/// A position in a run, moved down by the `line` lines before the run.
+fn shifted(at: Loc, line: usize) -> Loc {
+    match at {
         Loc::Pos(mut pos) => {
             pos.line += line;
             Loc::Pos(pos)
         }
         at @ Loc::Offset(_) => at,
-    };
-    PosNode {
-        at,
-        kids: place.kids,
     }
 }
 
-/// A run of items: its byte range in the text, and the lines before it.
-type Run = ((usize, usize), usize);
+/// Where the scan of [`layout`] is.
+#[derive(Clone, Copy, PartialEq)]
+enum At {
+    /// Before the first line with content.
+    Start,
+    /// In a root list.
+    List,
+    /// In a root mapping, before its `tools:` line.
+    Keys,
+    /// Just after `tools:`, where its list's first item must come.
+    Tools,
+    /// In the `tools` list, whose `-`s are at this column.
+    InTools(usize),
+    /// In the mapping, after its `tools` list.
+    After,
+}
 
-/// The runs of `text`: the first from the start of the text (its leading comments), each of
-/// about `run_bytes` and made of whole items; `None` when the text is not a root list at column
-/// 0 of more than one run.
-fn runs(text: &str, run_bytes: usize) -> Option<Vec<Run>> {
+/// Where `text`'s items are: runs of about `run_bytes` of whole items (a root list's first run
+/// from the start of the text, its leading comments); `None` when the text is neither shape, or
+/// would be one run.
+fn layout(text: &str, run_bytes: usize) -> Option<Layout> {
     let bytes = text.as_bytes();
     // The parser reads a NUL as the end of its input.
     if memchr::memchr(0, bytes).is_some() {
         return None;
     }
+    let mut state = At::Start;
+    let (mut key_end, mut list_start, mut list_end, mut column) = (0, 0, None, 0);
     let mut runs = Vec::new();
     let (mut run_start, mut run_line) = (0, 0);
     let mut items = 0_usize;
@@ -118,35 +220,77 @@ fn runs(text: &str, run_bytes: usize) -> Option<Vec<Run>> {
     while at < bytes.len() {
         let end = line_end(bytes, at);
         let content = text[at..end].trim_matches([' ', '\t', '\n', '\r']);
-        match bytes[at] {
-            b'-' if matches!(bytes.get(at + 1), None | Some(b' ' | b'\t' | b'\n' | b'\r')) => {
-                items += 1;
-                if items > MAX_ITEMS {
-                    return None;
-                }
-                // An empty block scalar is placed where the next line starts: no cut after one.
-                if items > 1 && at - run_start >= run_bytes && !opens_block {
-                    runs.push(((run_start, at), run_line));
-                    (run_start, run_line) = (at, line);
+        // A comment or blank line is part of whatever is around it.
+        if content.is_empty() || content.starts_with('#') {
+            at = end;
+            line += 1;
+            continue;
+        }
+        let indent = text[at..end].len() - text[at..end].trim_start_matches(' ').len();
+        let item = bytes[at + indent] == b'-'
+            && matches!(
+                bytes.get(at + indent + 1),
+                None | Some(b' ' | b'\t' | b'\n' | b'\r')
+            );
+        let mut new_item = false;
+        state = match state {
+            At::Start | At::List if item && indent == 0 => {
+                new_item = true;
+                At::List
+            }
+            At::List if indent > 0 => At::List,
+            At::Start | At::Keys if indent == 0 && !item => {
+                if content.split('#').next().map(str::trim_end) == Some("tools:") {
+                    key_end = at + "tools:".len();
+                    At::Tools
+                } else {
+                    At::Keys
                 }
             }
-            // Inside an item, a comment, or a blank line.
-            b' ' | b'\t' if items > 0 => {}
-            b'#' | b'\n' | b'\r' => {}
-            b' ' | b'\t' if content.is_empty() => {}
+            At::Keys if indent > 0 => At::Keys,
+            At::Tools if item => {
+                (list_start, run_start, run_line, column) = (at, at, line, indent);
+                new_item = true;
+                At::InTools(indent)
+            }
+            At::InTools(column) if item && indent == column => {
+                new_item = true;
+                state
+            }
+            At::InTools(column) if indent > column => state,
+            // The list ends at the mapping's next key, where the last item ends in the whole
+            // text only if it is no empty block scalar (placed where the next line starts).
+            At::InTools(_) if indent == 0 && !item && !opens_block => {
+                list_end = Some(at);
+                At::After
+            }
+            At::After if !(item && indent == 0) => At::After,
             _ => return None,
+        };
+        if new_item {
+            items += 1;
+            if items > MAX_ITEMS {
+                return None;
+            }
+            // An empty block scalar is placed where the next line starts: no cut after one.
+            if items > 1 && at - run_start >= run_bytes && !opens_block {
+                runs.push(((run_start, at), run_line));
+                (run_start, run_line) = (at, line);
+            }
         }
-        if !content.is_empty() && !content.starts_with('#') {
-            opens_block = may_open_block(content);
-        }
+        opens_block = may_open_block(content);
         at = end;
         line += 1;
     }
-    if items == 0 {
-        return None;
-    }
-    runs.push(((run_start, bytes.len()), run_line));
-    (runs.len() > 1).then_some(runs)
+    let tools = match state {
+        At::List => None,
+        At::InTools(_) if !opens_block => Some((key_end, (list_start, bytes.len()), column)),
+        At::After => Some((key_end, (list_start, list_end?), column)),
+        _ => return None,
+    };
+    let last_end = tools.map_or(bytes.len(), |(_, (_, end), _)| end);
+    runs.push(((run_start, last_end), run_line));
+    (runs.len() > 1).then_some(Layout { runs, tools })
 }
 
 /// Whether a line (trimmed) may end in a block scalar's header (`|`, `>-`, `|2+`), a comment
@@ -235,7 +379,7 @@ mod tests {
     fn splits_a_root_list_at_its_items() {
         let text = "# tools\n\n- name: a\n  description: |\n    one\n\n    two\n- name: b\r\n  n: 1\r\n\n# end\n-\n- [x, y]\n";
         assert!(agrees(text));
-        let runs = runs(text, 1).unwrap();
+        let runs = layout(text, 1).unwrap().runs;
         assert_eq!(runs.len(), 4);
         assert_eq!(runs[0], ((0, text.find("- name: b").unwrap()), 0));
         assert_eq!(runs[1].1, 7);
@@ -245,7 +389,6 @@ mod tests {
     fn leaves_other_texts_to_the_sequential_parse() {
         for text in [
             "- a\n",                      // one run only
-            "tools:\n- a\n- b\n",         // a mapping
             "---\n- a\n- b\n",            // a document marker
             "%YAML 1.2\n---\n- a\n- b\n", // a directive
             "- a\n- b\n...\n",            // a document end
@@ -271,7 +414,7 @@ mod tests {
             "- k: >\n# c\n- x\n",
         ] {
             assert!(fast_value(text).is_some(), "{text:?}");
-            assert!(runs(text, 1).is_none(), "{text:?}");
+            assert!(layout(text, 1).is_none(), "{text:?}");
         }
         for text in [
             "- |\n  a\n- x\n",
@@ -334,8 +477,33 @@ mod tests {
         prop_oneof![29 => items, 1 => lines]
     }
 
+    /// Keys of a root mapping around its `tools` list, some of them not the fast path's (or
+    /// not YAML's).
+    fn key() -> impl Strategy<Value = &'static str> {
+        prop::sample::select(vec![
+            "name: x",
+            "_meta:\n  a: 1\n  b: [1, 2]",
+            "desc: |\n  text",
+            "desc: |",
+            "k: \"multi\n  line\"",
+            "other: [1,\n  2]",
+            "# comment",
+            "",
+            "tools: []",
+            "n: 1.5",
+            "- stray",
+            "  indented: 1",
+        ])
+    }
+
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
+        // A fixed seed: a run is reproducible.
+        #![proptest_config(ProptestConfig {
+            cases: 2000,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0x5b1e7),
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
 
         /// Wherever the split parse gives a value, it is the sequential fast path's, positions
         /// included, whatever the lines, their breaks (`\n`, `\r\n`, `\r`) and where runs are cut.
@@ -345,6 +513,37 @@ mod tests {
             run_bytes in 1_usize..64,
         ) {
             let text: String = pieces.iter().map(|(p, b)| p.replace('\n', b) + b).collect();
+            if let Some((value, outline)) = parse_in_runs(&text, run_bytes) {
+                let whole = fast_value(&text);
+                prop_assert!(whole.is_some(), "{:?}", text);
+                let (whole, whole_outline) = whole.unwrap();
+                prop_assert_eq!(&value, &whole, "{:?}", text);
+                prop_assert_eq!(format!("{outline:?}"), format!("{whole_outline:?}"), "{:?}", text);
+            }
+        }
+
+        /// The same of a root mapping whose `tools:` holds the list, at column 0 or indented,
+        /// with other keys before and after it.
+        #[test]
+        fn split_and_whole_agree_on_a_mapping(
+            before in prop::collection::vec(key(), 0..4),
+            pieces in prop::collection::vec(piece(), 1..16),
+            after in prop::collection::vec(key(), 0..4),
+            column in prop::sample::select(vec![0_usize, 2, 4]),
+            comment in any::<bool>(),
+            run_bytes in 1_usize..64,
+        ) {
+            let indent = " ".repeat(column);
+            let mut text: String = before.iter().map(|k| format!("{k}\n")).collect();
+            text.push_str(if comment { "tools:  # the tools\n" } else { "tools:\n" });
+            for p in &pieces {
+                for l in p.split('\n') {
+                    text.push_str(&indent);
+                    text.push_str(l);
+                    text.push('\n');
+                }
+            }
+            text.extend(after.iter().map(|k| format!("{k}\n")));
             if let Some((value, outline)) = parse_in_runs(&text, run_bytes) {
                 let whole = fast_value(&text);
                 prop_assert!(whole.is_some(), "{:?}", text);
