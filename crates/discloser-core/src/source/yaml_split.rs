@@ -240,7 +240,11 @@ fn layout(text: &str, run_bytes: usize) -> Option<Layout> {
             }
             At::List if indent > 0 => At::List,
             At::Start | At::Keys if indent == 0 && !item => {
-                if content.split('#').next().map(str::trim_end) == Some("tools:") {
+                // `tools:` alone, or with a comment after a space.
+                let rest = content.strip_prefix("tools:");
+                if rest.is_some_and(|r| {
+                    r.is_empty() || r.starts_with([' ', '\t']) && r.trim_start().starts_with('#')
+                }) {
                     key_end = at + "tools:".len();
                     At::Tools
                 } else {
@@ -388,19 +392,37 @@ mod tests {
     #[test]
     fn leaves_other_texts_to_the_sequential_parse() {
         for text in [
-            "- a\n",                      // one run only
-            "---\n- a\n- b\n",            // a document marker
-            "%YAML 1.2\n---\n- a\n- b\n", // a directive
-            "- a\n- b\n...\n",            // a document end
-            "- a\n- b\0- c\n",            // a NUL
-            "- a\nb\n- c\n",              // a line at column 0 that is no item
-            "- &x a\n- *x\n",             // an alias across runs: the run refuses it
-            "- \"a\n- b\"\n- c\n",        // a quoted scalar across the cut
-            "- [a,\n- b]\n- c\n",         // a flow list across the cut
-            "-a\n- b\n",                  // `-a` is a scalar, not an item
-            "- a\n- a: 1\n  a: 2\n",      // a repeated key
+            "- a\n",                        // one run only
+            "---\n- a\n- b\n",              // a document marker
+            "%YAML 1.2\n---\n- a\n- b\n",   // a directive
+            "- a\n- b\n...\n",              // a document end
+            "- a\n- b\0- c\n",              // a NUL
+            "- a\nb\n- c\n",                // a line at column 0 that is no item
+            "- &x a\n- *x\n",               // an alias across runs: the run refuses it
+            "- \"a\n- b\"\n- c\n",          // a quoted scalar across the cut
+            "- [a,\n- b]\n- c\n",           // a flow list across the cut
+            "-a\n- b\n",                    // `-a` is a scalar, not an item
+            "- a\n- a: 1\n  a: 2\n",        // a repeated key
+            "tools:\n- a\n",                // one run only
+            "tools: [a, b]\n",              // no block list
+            "tools:#x\n- a\n- b\n",         // no `tools` key
+            "tools:\n- a\n- b\ntools: 1\n", // a repeated key
+            "tools:\n  - a\n - b\n",        // an item out of the list's column
+            "a: 1\n- b\n- c\n",             // a list after a key
+            "tools:\n- a\n- |\nb: 1\n",     // an empty block scalar before the next key
         ] {
             assert!(!agrees(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn splits_a_tools_list_in_a_mapping() {
+        for text in [
+            "tools:\n- a\n- b: 1\n",
+            "# c\nname: x\ntools:  # the tools\n\n  - a\n  - b\n# c\n_meta:\n  k: [1, 2]\n",
+            "tools:\n    - - x\n    - y\nz: |\n  text\n",
+        ] {
+            assert!(agrees(text), "{text:?}");
         }
     }
 
