@@ -518,6 +518,24 @@ mod tests {
         ])
     }
 
+    /// Whether the split parse of `text` in runs of about `run_bytes`, where it takes it, gives
+    /// the sequential fast path's value and outline.
+    fn same_as_whole(text: &str, run_bytes: usize) -> Result<(), TestCaseError> {
+        if let Some((value, outline)) = parse_in_runs(text, run_bytes) {
+            let whole = fast_value(text);
+            prop_assert!(whole.is_some(), "{:?}", text);
+            let (whole, whole_outline) = whole.unwrap();
+            prop_assert_eq!(&value, &whole, "{:?}", text);
+            prop_assert_eq!(
+                format!("{outline:?}"),
+                format!("{whole_outline:?}"),
+                "{:?}",
+                text
+            );
+        }
+        Ok(())
+    }
+
     proptest! {
         // A fixed seed: a run is reproducible.
         #![proptest_config(ProptestConfig {
@@ -535,13 +553,7 @@ mod tests {
             run_bytes in 1_usize..64,
         ) {
             let text: String = pieces.iter().map(|(p, b)| p.replace('\n', b) + b).collect();
-            if let Some((value, outline)) = parse_in_runs(&text, run_bytes) {
-                let whole = fast_value(&text);
-                prop_assert!(whole.is_some(), "{:?}", text);
-                let (whole, whole_outline) = whole.unwrap();
-                prop_assert_eq!(&value, &whole, "{:?}", text);
-                prop_assert_eq!(format!("{outline:?}"), format!("{whole_outline:?}"), "{:?}", text);
-            }
+            same_as_whole(&text, run_bytes)?;
         }
 
         /// The same of a root mapping whose `tools:` holds the list, at column 0 or indented,
@@ -566,13 +578,7 @@ mod tests {
                 }
             }
             text.extend(after.iter().map(|k| format!("{k}\n")));
-            if let Some((value, outline)) = parse_in_runs(&text, run_bytes) {
-                let whole = fast_value(&text);
-                prop_assert!(whole.is_some(), "{:?}", text);
-                let (whole, whole_outline) = whole.unwrap();
-                prop_assert_eq!(&value, &whole, "{:?}", text);
-                prop_assert_eq!(format!("{outline:?}"), format!("{whole_outline:?}"), "{:?}", text);
-            }
+            same_as_whole(&text, run_bytes)?;
         }
     }
 }
