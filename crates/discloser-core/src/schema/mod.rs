@@ -40,3 +40,32 @@ impl Key for Value {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::Key;
+
+    /// `key` reads what `get` reads, in objects below and above the size it stops scanning at.
+    #[test]
+    fn key_is_get() {
+        for size in [
+            0,
+            1,
+            super::SCAN_KEYS_UP_TO,
+            super::SCAN_KEYS_UP_TO + 1,
+            100,
+        ] {
+            let object: serde_json::Map<String, serde_json::Value> =
+                (0..size).map(|i| (format!("k{i}"), json!(i))).collect();
+            let value = serde_json::Value::Object(object);
+            for key in ["k0", "k15", "k16", "k99", "k", "", "K0"] {
+                assert_eq!(value.key(key), value.get(key), "{size} {key}");
+            }
+        }
+        for other in [json!(null), json!([1, 2]), json!("k0"), json!(1)] {
+            assert_eq!(other.key("k0"), None);
+        }
+    }
+}
