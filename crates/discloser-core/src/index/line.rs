@@ -267,12 +267,6 @@ mod tests {
     }
 
     proptest! {
-        // A fixed seed: a run is reproducible.
-        #![proptest_config(proptest::test_runner::Config {
-            rng_seed: proptest::test_runner::RngSeed::Fixed(0x11e),
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
         #[test]
         fn one_line_maps_every_control_character(text in "(\\PC|\\p{Cc}|\u{a0}|\u{85}| ){0,40}") {
             let mapped: String = text

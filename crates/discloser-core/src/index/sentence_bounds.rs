@@ -369,13 +369,7 @@ mod tests {
     }
 
     proptest! {
-        // A fixed seed: a run is reproducible.
-        #![proptest_config(ProptestConfig {
-            cases: 2_000,
-            rng_seed: proptest::test_runner::RngSeed::Fixed(0x5e47),
-            failure_persistence: None,
-            ..ProptestConfig::default()
-        })]
+        #![proptest_config(ProptestConfig::with_cases(2_000))]
 
         #[test]
         fn ascii_text_splits_as_unicode_segmentation_does(text in "[\\x00-\\x7f]{0,80}") {

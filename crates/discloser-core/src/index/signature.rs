@@ -439,12 +439,6 @@ mod tests {
     }
 
     proptest::proptest! {
-        // A fixed seed: a run is reproducible.
-        #![proptest_config(proptest::test_runner::Config {
-            rng_seed: proptest::test_runner::RngSeed::Fixed(0x516),
-            failure_persistence: None,
-            ..proptest::test_runner::Config::default()
-        })]
         #[test]
         fn any_generated_schema_signs_the_same_from_its_required_part(
             names in proptest::collection::vec("[a-c]|type|items|enum|required|properties", 0..5),

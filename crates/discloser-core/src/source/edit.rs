@@ -1038,12 +1038,6 @@ mod tests {
         }
 
         proptest! {
-            // A fixed seed: a run is reproducible.
-            #![proptest_config(proptest::test_runner::Config {
-                rng_seed: proptest::test_runner::RngSeed::Fixed(0xed17),
-                failure_persistence: None,
-                ..proptest::test_runner::Config::default()
-            })]
             #[test]
             fn same_answer(
                 original in value(),

@@ -13,7 +13,8 @@ use serde_json::Value;
 
 use super::{JSON_VALUES, Kids, Loc, MAX_JSON_VALUES, Outline, PosNode, StrictValue};
 
-/// Files smaller than this are parsed on one thread: the threads would cost more than they save.
+/// Files (JSON here, YAML in `yaml_split`) smaller than this are parsed on one thread: the threads
+/// would cost more than they save.
 pub(super) const MIN_BYTES: usize = 512 * 1024;
 
 /// About this many bytes of items go to one batch.
@@ -22,7 +23,7 @@ const BATCH_BYTES: usize = 64 * 1024;
 /// Lists of more items than this are left to the sequential parse: a catalog file holds at
 /// most [`super::MAX_TOOLS_PER_FILE`] tools, and the outline of millions of
 /// tiny values (a hostile file) would take memory of its own.
-const MAX_ITEMS: usize = 2 * super::MAX_TOOLS_PER_FILE;
+pub(super) const MAX_ITEMS: usize = 2 * super::MAX_TOOLS_PER_FILE;
 
 /// Items nested deeper than this (from the root) are left to the sequential parse, which
 /// enforces serde_json's nesting limit of 128 itself.
