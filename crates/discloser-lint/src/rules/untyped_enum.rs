@@ -160,6 +160,9 @@ fn check_tool(ctx: &Context<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     let names: Vec<&str> = params.iter().map(|p| p.name.as_str()).collect();
     let sibling_values: Vec<Vec<String>> = params.iter().filter_map(|p| p.closed.clone()).collect();
     let documented = crate::docstring::parameters(&tool.description);
+    // A tool's description often repeats a parameter's own text in its `Args:` entry: the list
+    // finder reads each text once.
+    let mut read = ProseReads::default();
     let mut unlisted: Vec<&Param> = Vec::new();
     // Per parameter: whether the list finder made out a list in its own texts, kept or not.
     let mut listed_own = vec![false; params.len()];
@@ -173,7 +176,7 @@ fn check_tool(ctx: &Context<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         // another: a relation between them).
         let listed = &mut listed_own[k];
         let found = p.texts.iter().find_map(|(at, text)| {
-            let f = closed_set_in_prose(text, p.default.as_deref())?;
+            let f = read.closed_set(text, p.default.as_deref())?;
             *listed = true;
             typed(f, p)
                 .filter(|f| {
@@ -187,7 +190,7 @@ fn check_tool(ctx: &Context<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         let entry = documented.iter().any(|d| d.name == p.name);
         let found = found.or_else(|| {
             (!entry)
-                .then(|| described_in_tool(&tool.description, p))
+                .then(|| described_in_tool(&tool.description, p, &mut read))
                 .flatten()
                 .and_then(|f| typed(f, p))
                 .filter(|f| !refers_elsewhere(f, &names, Some(p.name.as_str()), &sibling_values))
@@ -212,7 +215,7 @@ fn check_tool(ctx: &Context<'_>, i: usize, out: &mut Vec<Diagnostic>) {
     let mut by_entry: Vec<&str> = Vec::new();
     // The parameters the tool description documents (`Args:`, `:param x:`, `@param`,
     // NumPy sections).
-    for doc in documented {
+    for doc in &documented {
         let (name, rest) = (doc.name, doc.text.as_str());
         let Some(k) = params.iter().position(|p| p.name == name && p.depth == 0) else {
             continue;
@@ -221,7 +224,9 @@ fn check_tool(ctx: &Context<'_>, i: usize, out: &mut Vec<Diagnostic>) {
         if p.closed.is_some() || !p.can_be_enum {
             continue;
         }
-        let Some(found) = closed_set_in_prose(rest, p.default.as_deref()).and_then(|f| typed(f, p))
+        let Some(found) = read
+            .closed_set(rest, p.default.as_deref())
+            .and_then(|f| typed(f, p))
         else {
             continue;
         };
@@ -272,14 +277,18 @@ fn by_model(i: usize, tool: &str, param: &str, pointer: &str) -> Diagnostic {
 /// parameter's text points to it (`Pack name as listed above`, `场次（见工具说明）`), or one of its
 /// sentences opens with the parameter's name or with its whole (short) description (`등급` and
 /// `등급은 특, 상, 중, 하 중 하나로 지정합니다.`).
-fn described_in_tool(tool_description: &str, p: &Param) -> Option<ProseSet> {
+fn described_in_tool<'t>(
+    tool_description: &'t str,
+    p: &'t Param,
+    read: &mut ProseReads<'t>,
+) -> Option<ProseSet> {
     if tool_description.is_empty() {
         return None;
     }
     let own = p.texts.iter().find(|(at, _)| *at == "description");
     let points = own.is_some_and(|(_, t)| crate::cues::POINTS_TO_TOOL.is_match(t));
     if points {
-        return closed_set_in_prose(tool_description, p.default.as_deref());
+        return read.closed_set(tool_description, p.default.as_deref());
     }
     // A short term: a few words, or a CJK noun of a few characters.
     let term = own
@@ -304,7 +313,27 @@ fn described_in_tool(tool_description: &str, p: &Param) -> Option<ProseSet> {
     };
     sentences(tool_description)
         .filter(|s| opens(s))
-        .find_map(|s| closed_set_in_prose(s, p.default.as_deref()))
+        .find_map(|s| read.closed_set(s, p.default.as_deref()))
+}
+
+/// What the list finder made of each text of one tool it was asked about, by text and default
+/// value: [`closed_set_in_prose`] is a function of the two, and the same text is often asked
+/// about twice (a parameter's description and its entry in the tool's `Args:` section).
+#[derive(Default)]
+struct ProseReads<'t> {
+    read: Vec<((&'t str, Option<&'t str>), Option<ProseSet>)>,
+}
+
+impl<'t> ProseReads<'t> {
+    fn closed_set(&mut self, text: &'t str, default: Option<&'t str>) -> Option<ProseSet> {
+        let key = (text, default);
+        if let Some((_, found)) = self.read.iter().find(|(k, _)| *k == key) {
+            return found.clone();
+        }
+        let found = closed_set_in_prose(text, default);
+        self.read.push((key, found.clone()));
+        found
+    }
 }
 
 /// The sentences of a text: its lines, cut after a full stop and a space, `。`, `；`, `;`, `!`
