@@ -2865,7 +2865,7 @@ fn whole_alternatives(text: &str) -> Option<Found> {
     if text.trim_end().ends_with("...") || text.trim_end().ends_with('…') {
         return None;
     }
-    let mut body = text.trim().trim_end_matches(['.', '。']).trim_end();
+    let mut body = whole_body(text);
     // `In person or remote (video)`: a closing gloss, unless it gives examples (`Obra social o
     // prepaga (OSDE, Swiss Medical, etc.)`).
     if body.ends_with(')')
@@ -2946,12 +2946,19 @@ fn whole_alternatives(text: &str) -> Option<Found> {
         .then_some(found)
 }
 
+/// The text [`whole_alternatives`] reads: `text` without its closing full stops.
+fn whole_body(text: &str) -> &str {
+    text.trim().trim_end_matches(['.', '。']).trim_end()
+}
+
 /// `Passenger car or motorcycle; commercial vehicles aren't eligible.`, `Dog or cat only -
 /// exotic patients use the paper form.`, `Preferred RAT. LTE-M or NB-IoT; 2G was removed.`: a
 /// clause (a sentence, up to a question mark, a semicolon or a dash) that is nothing but short
 /// alternatives, as [`whole_alternatives`] reads them, with notes around it. A closing "only"
-/// restricts them.
+/// restricts them. Asked once [`whole_alternatives`] found none in `text`: a clause that is its
+/// whole body (a text of one sentence) was read then, and is not read again.
 fn clause_alternatives(text: &str) -> Option<Found> {
+    let whole = whole_body(text);
     let text = text.trim();
     for (from, end) in sentence_spans(text) {
         let sentence = &text[from..end];
@@ -2983,6 +2990,11 @@ fn clause_alternatives(text: &str) -> Option<Found> {
                 .rsplit_once(' ')
                 .filter(|(_, last)| ONLY_WORDS.contains(&last.to_lowercase().as_str()))
                 .map_or(clause, |(head, _)| head);
+            // The whole body again (it holds no full stop that ends a sentence, so it reads
+            // as it did there, or as open when it ends in `…`).
+            if clause == whole {
+                continue;
+            }
             // An example anywhere (`frei, z.B. Dachdecker`: its abbreviation's full stop ends
             // no clause) leaves the text alone.
             if let Some(found) = whole_alternatives(clause) {
