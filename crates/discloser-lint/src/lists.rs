@@ -3071,14 +3071,20 @@ fn phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
         .filter(|c| matches!(c, ',' | '，' | '、' | '،'))
         .take(2)
         .count();
-    if marks < 2
-        && !segment.contains('/')
-        && !segment
-            .split_whitespace()
-            .any(|w| is_or_word(w) || w == "ya")
-    {
+    if marks < 2 && !segment.contains('/') && !joinable(segment, marks) {
+        // The prefilter only says sooner what the split says (checked in debug builds, the
+        // tests', on every segment it passes over).
+        debug_assert!(
+            split_phrases(segment, pairs, long).is_none(),
+            "`{segment}` passed over"
+        );
         return None;
     }
+    split_phrases(segment, pairs, long)
+}
+
+/// [`phrases`] past its prefilter.
+fn split_phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
     // `tek kişilik, iki kişilik ya da dört kişilik`: a conjunction of two words is one.
     let joined;
     let segment = if segment.contains(" ya da ") {
@@ -3280,6 +3286,33 @@ fn phrases(segment: &str, pairs: bool, long: bool) -> Option<Found> {
         marker: "phrases".to_owned(),
         exact: false,
     })
+}
+
+/// Whether a segment with `marks` (0 or 1) commas and no slash may join phrases, as
+/// [`phrases`] splits it: it needs an "or" word (or the `ya` of `ya da`). Without a comma, a
+/// lone "or" that is also a common word (`of`, [`COMMA_ONLY`]) joins nothing (`Number of
+/// results`); after one comma, the "or" must stand inside the part after it, after its first
+/// word (`a, b or c`), to make the three phrases two parts cannot.
+fn joinable(segment: &str, marks: usize) -> bool {
+    let mut or_words = 0;
+    let mut common_only = true;
+    for w in segment.split_whitespace() {
+        if w == "ya" {
+            return true;
+        }
+        if is_or_word(w) {
+            or_words += 1;
+            common_only &= COMMA_ONLY.contains(&w);
+        }
+    }
+    match (marks, or_words) {
+        (_, 0) => false,
+        (0, 1) => !common_only,
+        (0, _) => true,
+        _ => segment
+            .split_once([',', '，', '、', '،'])
+            .is_some_and(|(_, after)| after.split_whitespace().skip(1).any(is_or_word)),
+    }
 }
 
 /// Quoted values offered as alternatives anywhere in one sentence: `Newest first ('desc') or
@@ -5284,6 +5317,46 @@ mod tests {
             "Adresse de livraison, au format rue, ville, code postal",
         ];
         none_fire(&open);
+    }
+
+    #[test]
+    fn phrases_prefilter_passes_over_only_what_cannot_split() {
+        // No comma: one "or" that is also a common word (`of`) joins nothing; two may.
+        assert!(!joinable("Number of passages to return", 0));
+        assert!(joinable("Cost of living of big cities", 0));
+        assert!(joinable("Periode 30 dage eller 90 dage", 0));
+        assert!(joinable("tek kişilik ya da iki kişilik", 0));
+        // One comma: the "or" must stand after it, past the first word there.
+        assert!(!joinable(
+            "Name of the person filing, as on their ID card",
+            1
+        ));
+        assert!(!joinable("Chart title, or null for no title", 1));
+        assert!(!joinable("Type of data, or nothing", 1));
+        assert!(joinable("window seat, aisle seat or no preference", 1));
+        // What it passes over the split makes nothing of, whichever way it is asked (the
+        // debug assertion in `phrases` checks the same on every segment of every test).
+        for (segment, marks) in [
+            ("Number of passages to return", 0),
+            ("Name of the person filing, as on their ID card", 1),
+            ("Chart title, or null for no title", 1),
+            ("Type of data, or nothing", 1),
+            ("of a, of b", 1),
+            ("a of b", 0),
+        ] {
+            assert!(!joinable(segment, marks), "{segment}");
+            for (pairs, long) in [(false, false), (true, false), (true, true)] {
+                assert_eq!(split_phrases(segment, pairs, long), None, "{segment}");
+            }
+        }
+        assert_eq!(
+            phrases("window seat, aisle seat or no preference", true, true).map(|f| f.values),
+            Some(vec![
+                "window seat".to_owned(),
+                "aisle seat".to_owned(),
+                "no preference".to_owned()
+            ])
+        );
     }
 
     #[test]
