@@ -321,17 +321,31 @@ fn described_in_tool<'t>(
 /// about twice (a parameter's description and its entry in the tool's `Args:` section).
 #[derive(Default)]
 struct ProseReads<'t> {
-    read: Vec<((&'t str, Option<&'t str>), Option<ProseSet>)>,
+    read: Vec<ProseRead<'t>>,
+}
+
+/// One text the list finder read, with the default it was read with, and what it made of it.
+struct ProseRead<'t> {
+    text: &'t str,
+    default: Option<&'t str>,
+    found: Option<ProseSet>,
 }
 
 impl<'t> ProseReads<'t> {
     fn closed_set(&mut self, text: &'t str, default: Option<&'t str>) -> Option<ProseSet> {
-        let key = (text, default);
-        if let Some((_, found)) = self.read.iter().find(|(k, _)| *k == key) {
-            return found.clone();
+        if let Some(read) = self
+            .read
+            .iter()
+            .find(|r| r.text == text && r.default == default)
+        {
+            return read.found.clone();
         }
         let found = closed_set_in_prose(text, default);
-        self.read.push((key, found.clone()));
+        self.read.push(ProseRead {
+            text,
+            default,
+            found: found.clone(),
+        });
         found
     }
 }
