@@ -1,5 +1,7 @@
 //! DL004 `untyped-enum`.
 
+use std::collections::HashMap;
+
 use discloser_core::schema::{DocId, Key, Schema, closed_values};
 use serde_json::Value;
 
@@ -318,35 +320,19 @@ fn described_in_tool<'t>(
 
 /// What the list finder made of each text of one tool it was asked about, by text and default
 /// value: [`closed_set_in_prose`] is a function of the two, and the same text is often asked
-/// about twice (a parameter's description and its entry in the tool's `Args:` section).
+/// about twice (a parameter's description and its entry in the tool's `Args:` section). Looked
+/// up by hash: a tool of many parameters stays linear.
 #[derive(Default)]
 struct ProseReads<'t> {
-    read: Vec<ProseRead<'t>>,
-}
-
-/// One text the list finder read, with the default it was read with, and what it made of it.
-struct ProseRead<'t> {
-    text: &'t str,
-    default: Option<&'t str>,
-    found: Option<ProseSet>,
+    read: HashMap<(&'t str, Option<&'t str>), Option<ProseSet>>,
 }
 
 impl<'t> ProseReads<'t> {
     fn closed_set(&mut self, text: &'t str, default: Option<&'t str>) -> Option<ProseSet> {
-        if let Some(read) = self
-            .read
-            .iter()
-            .find(|r| r.text == text && r.default == default)
-        {
-            return read.found.clone();
-        }
-        let found = closed_set_in_prose(text, default);
-        self.read.push(ProseRead {
-            text,
-            default,
-            found: found.clone(),
-        });
-        found
+        self.read
+            .entry((text, default))
+            .or_insert_with(|| closed_set_in_prose(text, default))
+            .clone()
     }
 }
 
